@@ -1,0 +1,31 @@
+"""The `fi` command line: a thin click layer over the library (heavy imports stay inside commands)."""
+
+from __future__ import annotations
+
+import click
+
+from . import __version__
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="fi")
+def main() -> None:
+    """Play Forbidden Island thousands of times and show how and why games are won and lost.
+
+    \b
+    Examples:
+      fi play --players 4 --difficulty normal --policy random --seed 7
+      fi simulate configs/example.yaml
+      fi report runs/example
+    """
+
+
+def _register() -> None:
+    # One module per command; each defines a click command named like the module.
+    from .commands import play, position
+
+    main.add_command(play.play)
+    main.add_command(position.position)
+
+
+_register()

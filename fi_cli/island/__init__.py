@@ -1,0 +1,1 @@
+"""Forbidden Island: the rules engine (pure, no I/O) and its players."""
