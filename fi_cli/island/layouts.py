@@ -36,9 +36,9 @@ class Layout:
                 raise LayoutError(f"layout {self.id!r}: unknown pinned tile {tile!r}; tiles are: {', '.join(TILES)}")
             cell = (int(cell[0]), int(cell[1]))
             if cell not in cells:
-                raise LayoutError(f"layout {self.id!r}: tile {tile!r} is pinned to {cell}, which is not a cell of the island")
+                raise LayoutError(f"layout {self.id!r}: tile {tile!r} is pinned to {cell}, not a cell of the island")
             if cell in seen:
-                raise LayoutError(f"layout {self.id!r}: tiles {seen[cell]!r} and {tile!r} are pinned to the same cell {cell}")
+                raise LayoutError(f"layout {self.id!r}: {seen[cell]!r} and {tile!r} are pinned to the same cell {cell}")
             seen[cell] = tile
         object.__setattr__(self, "pins", {t: (int(c[0]), int(c[1])) for t, c in self.pins.items()})
 

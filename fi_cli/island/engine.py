@@ -1,0 +1,573 @@
+"""The rules engine: one mutable state object, its legal actions and how an action changes it.
+
+Everything in the state is public information. Chance lives only in ``rng``: a draw pile is kept as
+segments of unknown order (the cards a Waters Rise! put back on top form the top segment), and a card is
+picked at random from the top segment when it is drawn. A copy never carries the game's generator, so a
+player that copies the state to look ahead cannot see the real future.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .actions import (
+    CAPTURE,
+    DISCARD,
+    DRAW_FLOOD,
+    END_ACTIONS,
+    FLY,
+    GIVE,
+    HELI_PLAY,
+    LIFT_OFF,
+    MOVE,
+    NAVIGATE,
+    NO_TILE,
+    SANDBAGS_PLAY,
+    SHORE_UP,
+    SWIM,
+    Action,
+    action_text,
+)
+from .board import Board
+from .rules import Rules
+from .tiles import (
+    DIVER,
+    DRY,
+    ENGINEER,
+    EXPLORER,
+    FLOOD_DRAWS,
+    FLOODED,
+    FOOLS_LANDING,
+    HAND_LIMIT,
+    HELICOPTER_LIFT,
+    LOSS_CAUSES,
+    MESSENGER,
+    NAVIGATOR,
+    PILOT,
+    SANDBAGS,
+    SKULL,
+    SUNK,
+    TILE_TREASURE,
+    TREASURE_TILES,
+    WATERS_RISE,
+)
+
+# Phases. ACTIONS, DISCARD, FLOOD and SWIM are decisions; DRAW is automatic; OVER ends the game.
+ACTIONS, DISCARD_PHASE, FLOOD, SWIM_PHASE, DRAW, OVER = range(6)
+PHASES = ("actions", "discard", "flood", "swim", "draw", "over")
+ALL_TREASURES = 0b1111
+_N_TILES = 24
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal in the current position."""
+
+
+class Recorder:
+    """Collects what the log needs from the automatic steps (flood draws, Waters Rise!, sinkings)."""
+
+    __slots__ = ("flood_draws", "waters_rise", "times_flooded", "sunk_turn")
+
+    def __init__(self) -> None:
+        self.flood_draws: list[int] = []
+        self.waters_rise = 0
+        self.times_flooded = [0] * _N_TILES
+        self.sunk_turn: list[int | None] = [None] * _N_TILES
+
+
+class GameState:
+    """A Forbidden Island position. Decisions: ``legal_actions()``; change: ``apply(action)``."""
+
+    __slots__ = (
+        "board", "rules", "roles", "n", "pos", "hands", "tiles", "tdeck", "tdiscard", "fdeck", "fdiscard",
+        "water", "captured", "current", "turn", "phase", "actions_left", "flight_used", "discarder",
+        "resume", "draws_left", "flood_left", "swimmers", "sinking", "outcome", "loss_causes", "rng", "stats",
+    )  # fmt: skip
+
+    board: Board
+    rules: Rules
+    roles: tuple[int, ...]
+    pos: list[int]
+    hands: list[list[int]]  # per player, count of each card kind 0..5 (treasures, helicopter lift, sandbags)
+    tiles: list[int]  # DRY / FLOODED / SUNK per tile index
+    tdeck: list[int]  # treasure draw pile: count of each card kind 0..6 (one segment of unknown order)
+    tdiscard: list[int]
+    fdeck: list[list[int]]  # flood draw pile: segments of unknown order, the top segment last
+    fdiscard: list[int]
+
+    # ----------------------------------------------------------------- copying and queries
+    def copy(self, rng: random.Random | None = None) -> GameState:
+        """A deep copy without the game's generator; pass ``rng`` to let the copy draw cards."""
+        s = GameState.__new__(GameState)
+        s.board = self.board
+        s.rules = self.rules
+        s.roles = self.roles
+        s.n = self.n
+        s.pos = self.pos[:]
+        s.hands = [h[:] for h in self.hands]
+        s.tiles = self.tiles[:]
+        s.tdeck = self.tdeck[:]
+        s.tdiscard = self.tdiscard[:]
+        s.fdeck = [seg[:] for seg in self.fdeck]
+        s.fdiscard = self.fdiscard[:]
+        s.water = self.water
+        s.captured = self.captured
+        s.current = self.current
+        s.turn = self.turn
+        s.phase = self.phase
+        s.actions_left = self.actions_left
+        s.flight_used = self.flight_used
+        s.discarder = self.discarder
+        s.resume = self.resume
+        s.draws_left = self.draws_left
+        s.flood_left = self.flood_left
+        s.swimmers = self.swimmers[:]
+        s.sinking = self.sinking
+        s.outcome = self.outcome
+        s.loss_causes = self.loss_causes
+        s.rng = rng
+        s.stats = None
+        return s
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def loss_cause(self) -> str | None:
+        return self.loss_causes[0] if self.loss_causes else None
+
+    @property
+    def decider(self) -> int:
+        """The seat whose decision it is (for team-wide special-card decisions: the current player)."""
+        if self.phase == DISCARD_PHASE:
+            return self.discarder
+        if self.phase == SWIM_PHASE:
+            return self.swimmers[0]
+        return self.current
+
+    def treasures_captured(self) -> int:
+        return bin(self.captured).count("1")
+
+    # ----------------------------------------------------------------- legal actions
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the pending decision, in a fixed order."""
+        ph = self.phase
+        acts: list[Action] = []
+        if ph == ACTIONS:
+            if self.actions_left:
+                self._own_actions(acts)
+            self._special_plays(acts, range(self.n))
+            acts.append((END_ACTIONS, self.current))
+        elif ph == FLOOD:
+            acts.append((DRAW_FLOOD,))
+            self._special_plays(acts, range(self.n))
+        elif ph == DISCARD_PHASE:
+            p = self.discarder
+            hand = self.hands[p]
+            acts.extend((DISCARD, p, c) for c in range(6) if hand[c])
+            self._special_plays(acts, (p,))
+        elif ph == SWIM_PHASE:
+            p = self.swimmers[0]
+            acts.extend((SWIM, p, t) for t in self.swim_targets(p))
+            if self.rules.helicopter_rescue:
+                self._heli_from(acts, self.sinking)
+        return acts
+
+    def _own_actions(self, acts: list[Action]) -> None:
+        p = self.current
+        role = self.roles[p]
+        x = self.pos[p]
+        tiles = self.tiles
+        board = self.board
+        near = board.around[x] if role == EXPLORER else board.orth[x]
+        # Move (the Diver's swim-move reaches every tile a plain move does)
+        dest = self.dive_targets(x) if role == DIVER else [t for t in near if tiles[t] != SUNK]
+        acts.extend((MOVE, p, t) for t in dest)
+        if role == PILOT and not self.flight_used:
+            acts.extend((FLY, p, t) for t in range(_N_TILES) if tiles[t] != SUNK and t != x)
+        if role == NAVIGATOR:
+            for q in range(self.n):
+                if q != p:
+                    acts.extend((NAVIGATE, p, q, t) for t in self.navigator_targets(q))
+        # Shore up
+        shore = [t for t in near if tiles[t] == FLOODED]
+        if tiles[x] == FLOODED:
+            shore.append(x)
+            shore.sort()
+        acts.extend((SHORE_UP, p, t, NO_TILE) for t in shore)
+        if role == ENGINEER:
+            acts.extend((SHORE_UP, p, a, b) for i, a in enumerate(shore) for b in shore[i + 1 :])
+        # Give treasure cards
+        hand = self.hands[p]
+        for c in range(4):
+            if hand[c]:
+                for q in range(self.n):
+                    if q != p and (role == MESSENGER or self.pos[q] == x):
+                        acts.append((GIVE, p, q, c))
+        # Capture
+        tr = TILE_TREASURE[x]
+        if tr >= 0 and not self.captured >> tr & 1 and hand[tr] >= 4:
+            acts.append((CAPTURE, p, tr))
+
+    def _special_plays(self, acts: list[Action], players) -> None:
+        hands = self.hands
+        flooded = None
+        for p in players:
+            h = hands[p]
+            if h[SANDBAGS]:
+                if flooded is None:
+                    flooded = [t for t in range(_N_TILES) if self.tiles[t] == FLOODED]
+                acts.extend((SANDBAGS_PLAY, p, t) for t in flooded)
+            if h[HELICOPTER_LIFT]:
+                if self.captured == ALL_TREASURES and all(x == FOOLS_LANDING for x in self.pos):
+                    acts.append((LIFT_OFF, p))
+                self._heli_moves(acts, p)
+
+    def _heli_moves(self, acts: list[Action], holder: int) -> None:
+        groups: dict[int, int] = {}
+        for q, x in enumerate(self.pos):
+            groups[x] = groups.get(x, 0) | 1 << q
+        tiles = self.tiles
+        alive = [t for t in range(_N_TILES) if tiles[t] != SUNK]
+        subset = self.rules.helicopter_lift_group == "subset"
+        for src, mask in sorted(groups.items()):
+            for sub in _submasks(mask) if subset else (mask,):
+                acts.extend((HELI_PLAY, holder, sub, t) for t in alive if t != src)
+
+    def _heli_from(self, acts: list[Action], src: int) -> None:
+        """Helicopter rescues of the pawns on a sinking tile, by any holder."""
+        mask = 0
+        for q, x in enumerate(self.pos):
+            if x == src:
+                mask |= 1 << q
+        tiles = self.tiles
+        alive = [t for t in range(_N_TILES) if tiles[t] != SUNK]
+        subs = _submasks(mask) if self.rules.helicopter_lift_group == "subset" else (mask,)
+        for p in range(self.n):
+            if self.hands[p][HELICOPTER_LIFT]:
+                for sub in subs:
+                    acts.extend((HELI_PLAY, p, sub, t) for t in alive)
+
+    # ----------------------------------------------------------------- movement geometry
+    def dive_targets(self, x: int) -> list[int]:
+        """Tiles the Diver reaches from x in one swim-move (chains of flooded/sunk spaces)."""
+        dive = self.board.dive
+        tiles = self.tiles
+        seen = {x}
+        stack = [x]
+        out = []
+        while stack:
+            u = stack.pop()
+            for v in dive[u]:
+                if v in seen:
+                    continue
+                seen.add(v)
+                if v >= _N_TILES or tiles[v] == SUNK:
+                    stack.append(v)
+                else:
+                    out.append(v)
+                    if tiles[v] == FLOODED:
+                        stack.append(v)
+        out.sort()
+        return out
+
+    def _nearest_dive(self, x: int) -> list[int]:
+        """Tiles at the smallest number of steps from x through flooded/sunk spaces."""
+        dive = self.board.dive
+        tiles = self.tiles
+        seen = {x}
+        frontier = [x]
+        while frontier:
+            found = []
+            nxt = []
+            for u in frontier:
+                for v in dive[u]:
+                    if v in seen:
+                        continue
+                    seen.add(v)
+                    if v < _N_TILES and tiles[v] != SUNK:
+                        found.append(v)
+                    if v >= _N_TILES or tiles[v] != DRY:
+                        nxt.append(v)
+            if found:
+                found.sort()
+                return found
+            frontier = nxt
+        return []
+
+    def _steps(self, role: int, x: int, first: bool) -> list[int]:
+        """One step of a pawn moved by the Navigator, by the pawn's own stepping rule."""
+        tiles = self.tiles
+        board = self.board
+        if self.rules.navigator_moves == "orthogonal":
+            return [t for t in board.orth[x] if tiles[t] != SUNK]
+        if role == EXPLORER:
+            return [t for t in board.around[x] if tiles[t] != SUNK]
+        out = [t for t in board.orth[x] if tiles[t] != SUNK]
+        if role == DIVER and first:
+            dive = board.dive
+            for v in dive[x]:
+                if v >= _N_TILES or tiles[v] == SUNK:
+                    out.extend(w for w in dive[v] if w < _N_TILES and w != x and tiles[w] != SUNK)
+        return out
+
+    def navigator_targets(self, q: int) -> list[int]:
+        """Tiles the Navigator can move pawn q to (up to 2 steps)."""
+        role = self.roles[q]
+        y = self.pos[q]
+        dest = set()
+        for a in self._steps(role, y, True):
+            dest.add(a)
+            dest.update(self._steps(role, a, False))
+        dest.discard(y)
+        return sorted(dest)
+
+    def swim_targets(self, p: int) -> list[int]:
+        """Tiles pawn p may swim to from its sinking tile."""
+        role = self.roles[p]
+        x = self.pos[p]
+        tiles = self.tiles
+        if role == PILOT:
+            return [t for t in range(_N_TILES) if tiles[t] != SUNK and t != x]
+        if role == EXPLORER:
+            return [t for t in self.board.around[x] if tiles[t] != SUNK]
+        if role == DIVER:
+            return self._nearest_dive(x) if self.rules.diver_swim == "nearest" else self.dive_targets(x)
+        return [t for t in self.board.orth[x] if tiles[t] != SUNK]
+
+    # ----------------------------------------------------------------- applying actions
+    def apply_checked(self, action: Action) -> None:
+        """Apply an action after checking it is legal; IllegalActionError says why not."""
+        if self.phase == OVER:
+            raise IllegalActionError(f"{action_text(action)} is not legal: the game is over")
+        if action not in self.legal_actions():
+            raise IllegalActionError(
+                f"{action_text(action)} is not legal in the {PHASES[self.phase]} phase "
+                f"(decision of p{self.decider}, turn {self.turn})"
+            )
+        self.apply(action)
+
+    def apply(self, a: Action) -> None:
+        """Apply a legal action (taken from ``legal_actions()``) and run the game on to the next decision."""
+        k = a[0]
+        if k == MOVE:
+            self.pos[a[1]] = a[2]
+            self.actions_left -= 1
+        elif k == SHORE_UP:
+            self.tiles[a[2]] = DRY
+            if a[3] != NO_TILE:
+                self.tiles[a[3]] = DRY
+            self.actions_left -= 1
+        elif k == DRAW_FLOOD:
+            self._draw_flood()
+        elif k == SWIM:
+            self.pos[a[1]] = a[2]
+            self.swimmers.remove(a[1])
+        elif k == DISCARD:
+            self.hands[a[1]][a[2]] -= 1
+            self.tdiscard[a[2]] += 1
+        elif k == END_ACTIONS:
+            self.actions_left = 0
+            self._start_draws()
+        elif k == GIVE:
+            self.hands[a[1]][a[3]] -= 1
+            self.hands[a[2]][a[3]] += 1
+            self.actions_left -= 1
+            if sum(self.hands[a[2]]) > HAND_LIMIT:
+                self._ask_discard(a[2], ACTIONS)
+        elif k == FLY:
+            self.pos[a[1]] = a[2]
+            self.flight_used = True
+            self.actions_left -= 1
+        elif k == NAVIGATE:
+            self.pos[a[2]] = a[3]
+            self.actions_left -= 1
+        elif k == CAPTURE:
+            self.hands[a[1]][a[2]] -= 4
+            self.tdiscard[a[2]] += 4
+            self.captured |= 1 << a[2]
+            self.actions_left -= 1
+        elif k == SANDBAGS_PLAY:
+            self._spend(a[1], SANDBAGS)
+            self.tiles[a[2]] = DRY
+        elif k == HELI_PLAY:
+            self._spend(a[1], HELICOPTER_LIFT)
+            mask = a[2]
+            pos = self.pos
+            for q in range(self.n):
+                if mask >> q & 1:
+                    pos[q] = a[3]
+            if self.phase == SWIM_PHASE:
+                self.swimmers = [q for q in self.swimmers if not mask >> q & 1]
+        elif k == LIFT_OFF:
+            self._spend(a[1], HELICOPTER_LIFT)
+            self.outcome = "win"
+            self.phase = OVER
+            return
+        else:
+            raise IllegalActionError(f"unknown action {a!r}")
+        self._advance()
+
+    def _spend(self, p: int, card: int) -> None:
+        self.hands[p][card] -= 1
+        self.tdiscard[card] += 1
+
+    def _ask_discard(self, p: int, resume: int) -> None:
+        self.discarder = p
+        self.resume = resume
+        self.phase = DISCARD_PHASE
+
+    def _specials_available(self) -> bool:
+        for h in self.hands:
+            if h[HELICOPTER_LIFT] or (h[SANDBAGS] and FLOODED in self.tiles):
+                return True
+        return False
+
+    def _advance(self) -> None:
+        """Run the automatic steps until a decision is pending or the game is over."""
+        while True:
+            ph = self.phase
+            if ph == ACTIONS:
+                if self.actions_left > 0 or self._specials_available():
+                    return
+                self._start_draws()
+            elif ph == DISCARD_PHASE:
+                if sum(self.hands[self.discarder]) > HAND_LIMIT:
+                    return
+                self.phase = self.resume
+            elif ph == DRAW:
+                self._draw_treasure()
+            elif ph == FLOOD:
+                if self.flood_left == 0:
+                    self._next_turn()
+                elif self._specials_available():
+                    return
+                else:
+                    self._draw_flood()
+            elif ph == SWIM_PHASE:
+                if not self.swimmers:
+                    self.phase = FLOOD
+                elif self.swim_targets(self.swimmers[0]) or self._rescue_possible():
+                    return
+                else:
+                    self._lose(["player_drowned"])
+            else:
+                return
+
+    def _start_draws(self) -> None:
+        self.phase = DRAW
+        self.draws_left = 2
+
+    def _draw_treasure(self) -> None:
+        """Draw one treasure card (or move on to the flood step when both are drawn)."""
+        if self.draws_left == 0:
+            self.phase = FLOOD
+            self.flood_left = FLOOD_DRAWS[self.water]
+            return
+        self.draws_left -= 1
+        deck = self.tdeck
+        total = sum(deck)
+        if total == 0:  # reshuffle the discard pile into a new draw pile
+            self.tdeck, self.tdiscard = self.tdiscard, [0] * 7
+            deck = self.tdeck
+            total = sum(deck)
+        r = int(self.rng.random() * total)
+        card = 0
+        while r >= deck[card]:
+            r -= deck[card]
+            card += 1
+        deck[card] -= 1
+        if card == WATERS_RISE:
+            self.tdiscard[WATERS_RISE] += 1
+            self.water += 1
+            if self.stats is not None:
+                self.stats.waters_rise += 1
+            if self.water >= SKULL:
+                self._lose(["water_level"])
+                return
+            if self.fdiscard:  # put the shuffled discard on top: a new segment of unknown order
+                self.fdeck.append(self.fdiscard)
+                self.fdiscard = []
+        else:
+            hand = self.hands[self.current]
+            hand[card] += 1
+            if sum(hand) > HAND_LIMIT:
+                self._ask_discard(self.current, DRAW)
+
+    def _draw_flood(self) -> None:
+        """Draw one flood card and resolve it."""
+        self.flood_left -= 1
+        fdeck = self.fdeck
+        if not fdeck:  # reshuffle the discard pile into a new draw pile
+            fdeck.append(self.fdiscard)
+            self.fdiscard = []
+        seg = fdeck[-1]
+        i = int(self.rng.random() * len(seg))
+        t = seg[i]
+        seg[i] = seg[-1]
+        seg.pop()
+        if not seg:
+            fdeck.pop()
+        stats = self.stats
+        if stats is not None:
+            stats.flood_draws.append(t)
+        if self.tiles[t] == DRY:
+            self.tiles[t] = FLOODED
+            self.fdiscard.append(t)
+            if stats is not None:
+                stats.times_flooded[t] += 1
+        else:
+            if stats is not None:
+                stats.sunk_turn[t] = self.turn
+            self._sink(t)
+
+    def _sink(self, t: int) -> None:
+        self.tiles[t] = SUNK  # the tile and its flood card leave the game
+        causes = []
+        tr = TILE_TREASURE[t]
+        if tr >= 0 and not self.captured >> tr & 1:
+            a, b = TREASURE_TILES[tr]
+            if self.tiles[a] == SUNK and self.tiles[b] == SUNK:
+                causes.append("treasure_lost")
+        if t == FOOLS_LANDING:
+            causes.append("fools_landing_sunk")
+        swimmers = [q for q in range(self.n) if self.pos[q] == t]
+        if swimmers and not self._rescue_possible():
+            if any(not self.swim_targets(q) for q in swimmers):
+                causes.append("player_drowned")
+        if causes:
+            self._lose(causes)
+        elif swimmers:
+            self.swimmers = swimmers
+            self.sinking = t
+            self.phase = SWIM_PHASE
+
+    def _rescue_possible(self) -> bool:
+        return self.rules.helicopter_rescue and any(h[HELICOPTER_LIFT] for h in self.hands)
+
+    def _next_turn(self) -> None:
+        if self.turn >= self.rules.turn_limit:
+            self._lose(["turn_limit"])
+            return
+        self.turn += 1
+        self.current = (self.current + 1) % self.n
+        self.actions_left = 3
+        self.flight_used = False
+        self.phase = ACTIONS
+
+    def _lose(self, causes: list[str]) -> None:
+        order = {c: i for i, c in enumerate(LOSS_CAUSES)}
+        self.loss_causes = tuple(sorted(causes, key=lambda c: order.get(c, len(order))))
+        self.outcome = "loss"
+        self.phase = OVER
+
+
+def _submasks(mask: int) -> list[int]:
+    """Non-empty subsets of a bit mask, largest first."""
+    out = []
+    s = mask
+    while s:
+        out.append(s)
+        s = (s - 1) & mask
+    return out

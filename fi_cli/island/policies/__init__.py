@@ -1,0 +1,64 @@
+"""Players. A policy sees the public state (no generator: deck order is hidden) and picks a legal action."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from ..actions import Action
+from ..engine import GameState
+
+
+class PolicyError(ValueError):
+    """An unknown policy or a parameter it does not take."""
+
+
+class Policy(Protocol):
+    name: str
+
+    def reset(self, seed: int) -> None:
+        """Start a new game; ``seed`` seeds the policy's own randomness (never the game's)."""
+
+    def choose(self, state: GameState, legal: list[Action]) -> Action:
+        """Pick one of ``legal`` (non-empty) for the pending decision of ``state``."""
+
+
+def _registry() -> dict[str, Callable[..., Policy]]:
+    from .random_policy import RandomPolicy
+
+    found: dict[str, Callable[..., Policy]] = {"random": RandomPolicy}
+    try:
+        from .heuristic import HeuristicPolicy
+
+        found["heuristic"] = HeuristicPolicy
+    except ImportError:
+        pass
+    try:
+        from .planner import PlannerPolicy
+
+        found["planner"] = PlannerPolicy
+    except ImportError:
+        pass
+    return found
+
+
+def policy_names() -> list[str]:
+    return sorted(_registry())
+
+
+def make_policy(name: str, params: dict[str, Any] | None = None) -> Policy:
+    """Build a policy by id; unknown ids or parameters raise PolicyError naming what is allowed."""
+    registry = _registry()
+    if name not in registry:
+        raise PolicyError(f"unknown policy {name!r}; policies are: {', '.join(sorted(registry))}")
+    cls = registry[name]
+    params = dict(params or {})
+    allowed = getattr(cls, "PARAMETERS", {})
+    unknown = [k for k in params if k not in allowed]
+    if unknown:
+        listing = ", ".join(allowed) if allowed else "none"
+        raise PolicyError(f"policy {name!r} has no parameter {unknown[0]!r}; its parameters are: {listing}")
+    try:
+        return cls(**params)
+    except (TypeError, ValueError) as e:
+        raise PolicyError(f"policy {name!r}: {e}") from None
