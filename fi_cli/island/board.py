@@ -1,6 +1,8 @@
-"""A layout with its tiles placed: adjacency tables computed once per game and shared by all copies."""
+"""A layout with its tiles placed: adjacency tables by tile index, shared by all copies of a game."""
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from .layouts import Layout
 from .rules import Rules
@@ -8,45 +10,54 @@ from .tiles import TILES
 
 _ORTH = ((-1, 0), (1, 0), (0, -1), (0, 1))
 _DIAG = ((-1, -1), (-1, 1), (1, -1), (1, 1))
+_N = len(TILES)
+
+
+@lru_cache(maxsize=256)
+def _cell_tables(cells: tuple[tuple[int, int], ...], through_sea: bool) -> tuple[tuple, tuple, tuple]:
+    """Neighbour tables by cell index (0..23 = the layout's cells), computed once per shape.
+
+    Nodes from 24 up are open-sea cells around the layout, present only when the Diver may cross the sea.
+    """
+    node_at = {cell: i for i, cell in enumerate(cells)}
+    if through_sea:
+        for r in range(-1, max(r for r, _ in cells) + 2):
+            for c in range(-1, max(c for _, c in cells) + 2):
+                node_at.setdefault((r, c), len(node_at))
+
+    def near(cell: tuple[int, int], steps, nodes: dict) -> tuple[int, ...]:
+        r, c = cell
+        return tuple(nodes[(r + dr, c + dc)] for dr, dc in steps if (r + dr, c + dc) in nodes)
+
+    tiles_only = {cell: i for i, cell in enumerate(cells)}
+    orth = tuple(near(cell, _ORTH, tiles_only) for cell in cells)
+    around = tuple(near(cell, _ORTH + _DIAG, tiles_only) for cell in cells)
+    dive = tuple(near(cell, _ORTH, node_at) for cell in sorted(node_at, key=node_at.get))
+    return orth, around, dive
 
 
 class Board:
     """Tile placement on a layout plus neighbour tables by tile index.
 
-    Nodes 0..23 are the tiles; nodes from 24 up are open-sea cells, present only when the Diver may cross
-    the sea (variant ``diver_through_sea``). ``orth``/``around`` list tile neighbours; ``dive`` lists node
-    neighbours for the Diver's chains.
+    ``orth``/``around`` list a tile's orthogonal / all eight neighbours; ``dive`` lists node neighbours for
+    the Diver's chains (tiles 0..23, then open-sea nodes under variant ``diver_through_sea``).
     """
 
-    __slots__ = ("layout", "cell_of", "tile_at", "orth", "around", "dive", "n_nodes")
+    __slots__ = ("layout", "cell_of", "tile_at", "orth", "around", "dive")
 
     def __init__(self, layout: Layout, placement: tuple[int, ...], rules: Rules) -> None:
-        # placement[i] = tile index on layout.cells[i]
+        # placement[i] = the tile on layout.cells[i]
+        orth, around, dive = _cell_tables(layout.cells, rules.diver_through_sea)
+        cell_index = [0] * _N
+        for i, tile in enumerate(placement):
+            cell_index[tile] = i
         self.layout = layout
-        cell_of: list[tuple[int, int]] = [(0, 0)] * len(TILES)
-        for cell, tile in zip(layout.cells, placement, strict=True):
-            cell_of[tile] = cell
-        self.cell_of = tuple(cell_of)
-        self.tile_at = {cell: tile for tile, cell in enumerate(cell_of)}
-        self.orth = tuple(self._neighbours(c, _ORTH) for c in cell_of)
-        self.around = tuple(self._neighbours(c, _ORTH + _DIAG) for c in cell_of)
-        node_at = dict(self.tile_at)
-        if rules.diver_through_sea:
-            rows = range(-1, layout.height + 1)
-            cols = range(-1, layout.width + 1)
-            for r in rows:
-                for c in cols:
-                    if (r, c) not in node_at:
-                        node_at[(r, c)] = len(node_at)
-        cells = sorted(node_at, key=node_at.get)
-        self.n_nodes = len(cells)
-        self.dive = tuple(
-            tuple(node_at[(r + dr, c + dc)] for dr, dc in _ORTH if (r + dr, c + dc) in node_at) for r, c in cells
-        )
-
-    def _neighbours(self, cell: tuple[int, int], steps) -> tuple[int, ...]:
-        r, c = cell
-        return tuple(sorted(self.tile_at[(r + dr, c + dc)] for dr, dc in steps if (r + dr, c + dc) in self.tile_at))
+        self.cell_of = tuple(layout.cells[i] for i in cell_index)
+        self.tile_at = dict(zip(layout.cells, placement, strict=True))
+        self.orth = tuple(tuple(placement[j] for j in orth[i]) for i in cell_index)
+        self.around = tuple(tuple(placement[j] for j in around[i]) for i in cell_index)
+        node = list(placement) + list(range(_N, len(dive)))  # cell/sea index -> node id
+        self.dive = tuple(tuple(node[j] for j in dive[i]) for i in cell_index + list(range(_N, len(dive))))
 
     @property
     def placement(self) -> tuple[int, ...]:
