@@ -1,0 +1,95 @@
+"""Errors in a user's study or layout file: they name the file, the key, the value and what is allowed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+_UNSET: Any = object()
+
+
+class ConfigError(ValueError):
+    """A problem in a user's YAML file; str() reads `file:line: key: message (got value; allowed: ...)`."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str | Path | None = None,
+        key: str | None = None,
+        value: Any = _UNSET,
+        allowed: str | None = None,
+        line: int | None = None,
+    ) -> None:
+        self.message, self.file, self.key, self.value, self.allowed, self.line = (
+            message, file, key, value, allowed, line,
+        )
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = ""
+        if self.file is not None:
+            where = f"{self.file}:{self.line}: " if self.line else f"{self.file}: "
+        text = f"{where}{self.key}: {self.message}" if self.key else f"{where}{self.message}"
+        if self.value is not _UNSET:
+            text += f" (got {self.value!r})"
+        if self.allowed:
+            text += f"; allowed: {self.allowed}"
+        return text
+
+
+class StudyError(ConfigError):
+    """A study config that cannot be run."""
+
+
+class LayoutFileError(ConfigError):
+    """A layout file that is not a valid island."""
+
+
+def read_yaml(path: Path, error: type[ConfigError]) -> tuple[Any, dict[tuple, int]]:
+    """Parse a YAML file; return the data and the line number of every key path (for error messages)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise error("file not found", file=path) from None
+    except OSError as e:
+        raise error(f"cannot read file: {e.strerror}", file=path) from None
+    try:
+        data = yaml.safe_load(text)
+        node = yaml.compose(text)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        problem = getattr(e, "problem", None) or str(e)
+        raise error(f"not valid YAML: {problem}", file=path, line=mark.line + 1 if mark else None) from None
+    lines: dict[tuple, int] = {}
+
+    def walk(n: yaml.Node | None, at: tuple) -> None:
+        if isinstance(n, yaml.MappingNode):
+            for k, v in n.value:
+                lines[at + (k.value,)] = k.start_mark.line + 1
+                walk(v, at + (k.value,))
+        elif isinstance(n, yaml.SequenceNode):
+            for i, v in enumerate(n.value):
+                lines[at + (i,)] = v.start_mark.line + 1
+                walk(v, at + (i,))
+
+    walk(node, ())
+    return data, lines
+
+
+def line_of(lines: dict[tuple, int], path: tuple) -> int | None:
+    """The line of the longest prefix of `path` that is in the file."""
+    for n in range(len(path), 0, -1):
+        if path[:n] in lines:
+            return lines[path[:n]]
+    return None
+
+
+def key_text(path: tuple) -> str:
+    """('matrix', 'layout', 2) -> 'matrix.layout[2]'."""
+    out = ""
+    for p in path:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return out

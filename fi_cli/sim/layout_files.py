@@ -1,0 +1,161 @@
+"""Layout files: a user's island drawn as text in YAML, parsed into an engine `Layout`.
+
+    id: lagoon_ring              # optional; default: the file name without .yaml
+    name: Lagoon Ring
+    description: A ring of tiles around a lagoon.
+    shape: |                     # 24 cells; '.' or ' ' is sea, 'X' a cell, any other mark a pinned cell
+      ..XFX..
+      .XX.XX.
+      ...
+    pins:                        # optional: mark in the shape -> the tile pinned on that cell
+      F: fools_landing
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ..island.layouts import BUILTIN_LAYOUTS, N_CELLS, Layout, LayoutError, get_layout
+from ..island.tiles import TILES
+from .errors import LayoutFileError, line_of, read_yaml
+
+KEYS = ("id", "name", "description", "shape", "pins")
+SEA = ". "
+CELL = "Xx"
+_ID = re.compile(r"^[a-z0-9][a-z0-9_\-]*$")
+
+
+def looks_like_file(ref: str) -> bool:
+    """A layout reference that names a file rather than a built-in id."""
+    return ref.endswith((".yaml", ".yml")) or "/" in ref or "\\" in ref
+
+
+def load_layout(ref: str, base: Path | None = None) -> Layout:
+    """A built-in layout id, or a layout file path (relative to `base`)."""
+    if not looks_like_file(ref):
+        return get_layout(ref)
+    path = Path(ref)
+    if not path.is_absolute() and base is not None:
+        path = base / path
+    return load_layout_file(path)
+
+
+def load_layout_file(path: Path) -> Layout:
+    """Parse and validate a layout file; errors name the file, the line and the key."""
+    data, lines = read_yaml(path, LayoutFileError)
+
+    def fail(message: str, key: str | None = None, at: tuple = (), **kw) -> LayoutFileError:
+        return LayoutFileError(message, file=path, key=key, line=line_of(lines, at) if at else None, **kw)
+
+    if not isinstance(data, dict):
+        raise fail("a layout file is a mapping with the keys " + ", ".join(KEYS))
+    for k in data:
+        if k not in KEYS:
+            raise fail("unknown key", key=str(k), at=(k,), allowed=", ".join(KEYS))
+    layout_id = data.get("id", path.stem.replace(" ", "_").lower())
+    if not isinstance(layout_id, str) or not _ID.match(layout_id):
+        raise fail("must be lower-case letters, digits, '_' or '-'", key="id", at=("id",), value=layout_id)
+    if layout_id in BUILTIN_LAYOUTS:
+        raise fail("is the id of a built-in layout; choose another", key="id", at=("id",), value=layout_id)
+    for k in ("name", "description"):
+        if not isinstance(data.get(k, ""), str):
+            raise fail("must be text", key=k, at=(k,), value=data[k])
+    shape = data.get("shape")
+    if not isinstance(shape, str) or not shape.strip():
+        raise fail("missing: draw the island as text rows, '.' for sea and 'X' for a cell", key="shape",
+                    at=("shape",))
+    rows = [r.rstrip() for r in shape.splitlines()]
+    while rows and not rows[0].strip():
+        rows.pop(0)
+    while rows and not rows[-1].strip():
+        rows.pop()
+    marks: dict[str, tuple[int, int]] = {}
+    cells = []
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch in SEA:
+                continue
+            cells.append((r, c))
+            if ch not in CELL:
+                if ch in marks:
+                    raise fail(f"pin mark {ch!r} is used on more than one cell ({marks[ch]} and {(r, c)})",
+                               key="shape", at=("shape",))
+                marks[ch] = (r, c)
+    if len(cells) != N_CELLS:
+        raise fail(f"the island has {len(cells)} cells; a Forbidden Island layout has exactly {N_CELLS}",
+                   key="shape", at=("shape",))
+    # Leading sea rows/columns carry no meaning: shift the island to row 0, column 0.
+    r0, c0 = min(r for r, _ in cells), min(c for _, c in cells)
+    cells = [(r - r0, c - c0) for r, c in cells]
+    marks = {m: (r - r0, c - c0) for m, (r, c) in marks.items()}
+    pins_in = data.get("pins") or {}
+    if not isinstance(pins_in, dict):
+        raise fail("must map a mark in the shape to a tile id, e.g. {F: fools_landing}", key="pins",
+                   at=("pins",), value=pins_in)
+    pins: dict[str, tuple[int, int]] = {}
+    for mark, tile in pins_in.items():
+        at = ("pins", mark)
+        if str(mark) not in marks:
+            raise fail("is not a mark drawn in the shape", key=f"pins.{mark}", at=at, value=mark,
+                       allowed=", ".join(sorted(marks)) or "(no marks in the shape)")
+        if tile not in TILES:
+            raise fail("unknown tile", key=f"pins.{mark}", at=at, value=tile, allowed=", ".join(TILES))
+        if tile in pins:
+            raise fail("tile is pinned twice", key=f"pins.{mark}", at=at, value=tile)
+        pins[tile] = marks[str(mark)]
+    unused = sorted(set(marks) - {str(m) for m in pins_in})
+    if unused:
+        raise fail(f"mark {unused[0]!r} in the shape has no entry in pins (use 'X' for a plain cell)",
+                   key="shape", at=("shape",))
+    try:
+        return Layout(id=layout_id, cells=tuple(cells), pins=pins, name=data.get("name", "") or layout_id,
+                      description=data.get("description", ""))
+    except LayoutError as e:
+        raise fail(str(e)) from None
+
+
+def layout_warnings(layout: Layout) -> list[str]:
+    """Legal but suspicious features of a layout."""
+    parts = layout.components()
+    if len(parts) > 1:
+        sizes = ", ".join(str(len(p)) for p in parts)
+        return [f"the island is in {len(parts)} parts ({sizes} cells): only the Pilot's flight and Helicopter "
+                "Lifts (and the Diver, with the rule variant diver_through_sea) can cross between them"]
+    return []
+
+
+def draw_layout(layout: Layout) -> str:
+    """The shape as text, pinned cells marked with letters and listed below."""
+    grid = [list(row) for row in layout.rows()]
+    legend = []
+    for i, (tile, (r, c)) in enumerate(sorted(layout.pins.items(), key=lambda kv: kv[1])):
+        mark = "ABCDEFGHIJKLMNOPQRSTUVW"[i]
+        grid[r][c] = mark
+        legend.append(f"  {mark} = {tile}")
+    lines = [f"{layout.id}: {layout.name}" if layout.name and layout.name != layout.id else layout.id]
+    if layout.description:
+        lines.append(layout.description)
+    lines.append("")
+    lines += ["  " + " ".join(row) for row in grid]
+    if legend:
+        lines += ["", "pinned tiles:", *legend]
+    return "\n".join(lines)
+
+
+def layout_to_dict(layout: Layout) -> dict:
+    """A JSON-able form that `layout_from_dict` reads back (used by run manifests)."""
+    return {
+        "id": layout.id,
+        "name": layout.name,
+        "description": layout.description,
+        "rows": layout.rows(),
+        "cells": [list(c) for c in layout.cells],
+        "pins": {t: list(c) for t, c in sorted(layout.pins.items())},
+    }
+
+
+def layout_from_dict(d: dict) -> Layout:
+    pins = {t: tuple(c) for t, c in d["pins"].items()}
+    cells = tuple(tuple(c) for c in d["cells"])
+    return Layout(id=d["id"], cells=cells, pins=pins, name=d["name"], description=d["description"])
