@@ -8,6 +8,7 @@ The game's generator is not part of a position: applying an action that draws ca
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from .board import Board
@@ -68,8 +69,13 @@ def to_dict(s: GameState) -> dict[str, Any]:
     }
 
 
+_FLAT_LIST = re.compile(r"\[\s*([^\[\]{}]*?)\s*\]")
+
+
 def dumps(s: GameState) -> str:
-    return json.dumps(to_dict(s), indent=1)
+    """The position as JSON text, one key per line, short lists kept on one line."""
+    text = json.dumps(to_dict(s), indent=1)
+    return _FLAT_LIST.sub(lambda m: "[" + ", ".join(x.strip() for x in m.group(1).split(",") if x.strip()) + "]", text)
 
 
 class _Reader:

@@ -48,7 +48,7 @@ def describe_hands(s: GameState) -> str:
     lines = []
     for q in range(s.n):
         cards = ", ".join(
-            f"{CARDS[c]}x{s.hands[q][c]}" if s.hands[q][c] > 1 else CARDS[c] for c in range(6) if s.hands[q][c]
+            f"{CARDS[c]} x{s.hands[q][c]}" if s.hands[q][c] > 1 else CARDS[c] for c in range(6) if s.hands[q][c]
         )
         turn = "*" if q == s.current else " "
         lines.append(f"{turn}p{q} {ROLES[s.roles[q]]:<9} on {TILES[s.pos[q]]:<20} {cards or '-'}")
