@@ -1,0 +1,144 @@
+"""Study configs: matrix expansion, scenario ids, and every kind of config error (file, key, value, allowed)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from fi_cli.cli import main
+from fi_cli.sim.config import load_study
+from fi_cli.sim.errors import StudyError
+from fi_cli.sim.seeds import game_seed
+
+CONFIGS = Path(__file__).resolve().parent.parent / "configs"
+BASE = "name: t\ngames: 3\nseed: 1\n"
+
+
+def study_file(tmp_path: Path, text: str) -> Path:
+    (tmp_path / "layouts").mkdir(exist_ok=True)
+    (tmp_path / "layouts" / "lagoon.yaml").write_text((CONFIGS / "layouts" / "lagoon.yaml").read_text())
+    p = tmp_path / "study.yaml"
+    p.write_text(text)
+    return p
+
+
+def test_example_studies_load():
+    ex = load_study(CONFIGS / "example.yaml")
+    assert [s.id for s in ex.scenarios] == [
+        "layout=forbidden_island,difficulty=novice", "layout=forbidden_island,difficulty=normal",
+        "layout=skull_island,difficulty=novice", "layout=skull_island,difficulty=normal",
+        "layout=lagoon,difficulty=novice", "layout=lagoon,difficulty=normal",
+    ]
+    lagoon = ex.scenarios[4]
+    assert lagoon.values == {"layout": "lagoon", "difficulty": "novice"}
+    assert lagoon.layout.pins == {"fools_landing": (0, 3)} and lagoon.start_level == 1
+    std = load_study(CONFIGS / "standard.yaml")
+    assert len(std.scenarios) == 12 and std.scenarios[0].id == "players=2,difficulty=novice"
+
+
+def test_defaults_single_scenario_and_round_trip(tmp_path):
+    s = load_study(study_file(tmp_path, BASE))
+    (sc,) = s.scenarios
+    assert sc.id == "base" and sc.players == 4 and sc.roles is None and sc.policy == "random"
+    assert type(s).from_resolved(s.resolved()).resolved() == s.resolved()
+    assert s.replace(games=10).hash != s.hash and s.replace(games=3).hash == s.hash
+
+
+def test_matrix_of_everything(tmp_path):
+    text = BASE + (
+        "game: {players: 2, roles: [pilot, diver]}\n"
+        "policy: {name: random}\n"
+        "matrix:\n  rules.helicopter_rescue: [true, false]\n  first_player: [0, 1]\n  difficulty: [3]\n"
+    )
+    s = load_study(study_file(tmp_path, text))
+    assert [x.id for x in s.scenarios][:2] == [
+        "rules.helicopter_rescue=true,first_player=0,difficulty=3",
+        "rules.helicopter_rescue=true,first_player=1,difficulty=3",
+    ]
+    assert s.scenarios[2].rules.helicopter_rescue is False and s.scenarios[0].roles == ("pilot", "diver")
+    assert s.scenarios[0].difficulty == "elite"
+
+
+def test_seeds_are_stable_and_distinct():
+    a = game_seed(7, "layout=skull_island", 0)
+    assert a == game_seed(7, "layout=skull_island", 0) and 0 <= a < 2**63
+    assert len({game_seed(7, sid, g) for sid in ("a", "b") for g in range(100)}) == 200
+    assert game_seed(8, "a", 0) != game_seed(7, "a", 0)
+
+
+# (study text, expected key, fragments the message must contain)
+ERRORS = [
+    ("name: t\ngames: 3\nseed: 1\nplayers: 4\n", "players", ["unknown key", "allowed: name, description, games"]),
+    (BASE + "game:\n  colour: red\n", "game.colour", ["unknown key", "allowed: layout, difficulty"]),
+    ("name: t\nseed: 1\n", "games", ["missing"]),
+    ("name: t\ngames: many\nseed: 1\n", "games", ["valid integer", "'many'"]),
+    ("name: t\ngames: 0\nseed: 1\n", "games", ["greater than or equal to 1"]),
+    (BASE + "game:\n  difficulty: nightmare\n", "game.difficulty",
+     ["unknown difficulty", "'nightmare'", "novice, normal, elite, legendary"]),
+    (BASE + "game:\n  players: 5\n", "game.players", ["less than or equal to 4", "5"]),
+    (BASE + "game:\n  roles: [pilot, wizard, diver, messenger]\n", "game.roles", ["unknown role 'wizard'", "pilot"]),
+    (BASE + "game:\n  roles: [pilot, diver]\n", "game", ["2 roles for 4 players"]),
+    (BASE + "game:\n  roles: [pilot, pilot, diver, messenger]\n", "game.roles", ["one player only"]),
+    (BASE + "game:\n  first_player: 7\n", "game", ["not a seat"]),
+    (BASE + "game:\n  rules: {flood_fast: true}\n", "game.rules", ["unknown rule variant 'flood_fast'", "diver_swim"]),
+    (BASE + "game:\n  rules: {diver_swim: fastest}\n", "game.rules", ["diver_swim", "'fastest'", "nearest"]),
+    (BASE + "game:\n  layout: atlantis\n", "game.layout", ["unknown layout 'atlantis'", "skull_island"]),
+    (BASE + "game:\n  layout: layouts/missing.yaml\n", "game.layout", ["missing.yaml", "file not found"]),
+    (BASE + "policy: genius\n", "policy", ["unknown policy 'genius'", "random"]),
+    (BASE + "policy: {name: random, depth: 3}\n", "policy", ["no parameter 'depth'"]),
+    (BASE + "policy: [random]\n", "policy", ["policy id"]),
+    (BASE + "matrix:\n  colour: [red]\n", "matrix", ["unknown matrix key 'colour'", "layout, difficulty"]),
+    (BASE + "matrix:\n  difficulty: [normal, hard]\n", "matrix.difficulty[1]", ["unknown difficulty", "'hard'"]),
+    (BASE + "matrix:\n  layout: [skull_island, layouts/missing.yaml]\n", "matrix.layout[1]", ["file not found"]),
+    (BASE + "matrix:\n  rules.diver_swim: [nearest, far]\n", "matrix.rules.diver_swim[1]", ["'far'"]),
+    (BASE + "matrix:\n  policy: [random, genius]\n", "matrix.policy[1]", ["unknown policy 'genius'"]),
+    (BASE + "matrix:\n  layout: [skull_island, skull_island]\n", "matrix.layout", ["same id"]),
+    (BASE + "matrix:\n  players: [2, 3]\ngame:\n  roles: [pilot, diver]\n", "matrix",
+     ["scenario 'players=3'", "2 roles for 3 players"]),
+    ("name: t\ngames: [3\n", None, ["not valid YAML"]),
+    ("- just\n- a list\n", None, ["mapping"]),
+]
+
+
+@pytest.mark.parametrize("text, key, fragments", ERRORS, ids=[e[1] or e[2][0] for e in ERRORS])
+def test_config_errors(tmp_path, text, key, fragments):
+    path = study_file(tmp_path, text)
+    with pytest.raises(StudyError) as e:
+        load_study(path)
+    msg = str(e.value)
+    assert msg.startswith(str(path)), msg
+    if key:
+        assert e.value.key == key, msg
+    for f in fragments:
+        assert f in msg, msg
+
+
+def test_layout_file_without_24_cells(tmp_path):
+    path = study_file(tmp_path, BASE + "game:\n  layout: layouts/small.yaml\n")
+    (tmp_path / "layouts" / "small.yaml").write_text("shape: |\n  XXXX\n  XXXX\n")
+    with pytest.raises(StudyError) as e:
+        load_study(path)
+    assert e.value.key == "game.layout" and "small.yaml" in str(e.value) and "8 cells" in str(e.value)
+
+
+def test_error_line_numbers(tmp_path):
+    path = study_file(tmp_path, BASE + "game:\n  players: 4\n  difficulty: nightmare\n")
+    with pytest.raises(StudyError) as e:
+        load_study(path)
+    assert e.value.line == 6 and f"{path}:6: game.difficulty" in str(e.value)
+
+
+@pytest.mark.parametrize("text", [ERRORS[0][0], ERRORS[5][0], ERRORS[14][0], ERRORS[15][0]])
+def test_cli_config_errors_exit_2_without_traceback(tmp_path, text):
+    path = study_file(tmp_path, text)
+    r = CliRunner().invoke(main, ["simulate", str(path), "--out", str(tmp_path / "out"), "-q"])
+    assert r.exit_code == 2, r.output
+    assert r.output.startswith("Error: ") and str(path) in r.output and "Traceback" not in r.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_cli_missing_study_file(tmp_path):
+    r = CliRunner().invoke(main, ["simulate", str(tmp_path / "nope.yaml")])
+    assert r.exit_code == 2 and "file not found" in r.output
