@@ -16,7 +16,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from fi_cli.island.tiles import TILES, TREASURES
+from fi_cli.island.tiles import SKULL, TILES, TREASURES
 
 STANDARD_ROWS = ("..XX..", ".XXXX.", "XXXXXX", "XXXXXX", ".XXXX.", "..XX..")
 
@@ -141,3 +141,37 @@ def write_run(
             table = pa.table({k: pa.array(v, type=types.get(k)) for k, v in cols.items()})
             pq.write_table(table, d / "part-00000.parquet")
     return path
+
+
+def random_scenario(
+    id: str,
+    n: int,
+    *,
+    win_rate: float = 0.2,
+    start_level: int = 2,
+    layout: str = "standard",
+    rows: Sequence[str] = STANDARD_ROWS,
+    seed: int = 0,
+) -> FakeScenario:
+    """A scenario of n plausible-looking random games (for demos and figure tests, not for statistics)."""
+    rng = np.random.default_rng(seed)
+    causes = ("treasure_lost", "fools_landing_sunk", "player_drowned", "water_level")
+    games = []
+    for _ in range(n):
+        win = rng.random() < win_rate
+        cause = None if win else str(rng.choice(causes, p=(0.45, 0.2, 0.15, 0.2)))
+        length = int(rng.integers(25, 45) if win else rng.integers(6, 40))
+        if cause == "water_level":
+            rises = sorted(int(x) for x in rng.choice(np.arange(1, length + 1), SKULL - start_level))
+            rises[-1] = length
+        else:
+            k = min(SKULL - start_level - 1, int(rng.poisson(length / 9)))
+            rises = sorted(int(x) for x in rng.integers(1, length + 1, k))
+        n_caps = 4 if win else int(rng.integers(0, 4))
+        captures = {t: int(rng.integers(3, length + 1)) for t in rng.permutation(TREASURES)[:n_caps]}
+        sunk_tiles = rng.permutation(TILES[1:])[: int(rng.integers(0, 8))]
+        sunk = {str(t): int(rng.integers(1, length + 1)) for t in sunk_tiles}
+        if cause == "fools_landing_sunk":
+            sunk["fools_landing"] = length
+        games.append(FakeGame("win" if win else "loss", cause, length, start_level, rises, captures, sunk))
+    return FakeScenario(id, games, layout=layout, rows=rows)
