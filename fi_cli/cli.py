@@ -22,10 +22,11 @@ def main() -> None:
 
 def _register() -> None:
     # One module per command; each defines a click command named like the module.
-    from .commands import play, position
+    from .commands import play, position, report
 
     main.add_command(play.play)
     main.add_command(position.position)
+    main.add_command(report.report)
 
 
 _register()
