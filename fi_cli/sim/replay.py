@@ -1,0 +1,67 @@
+"""Replaying one logged game from its seed and checking it against the log."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..island.rules import RULES_VERSION
+from . import engine
+from .api import Run
+from .errors import ConfigError
+from .seeds import game_seed
+from .tables import DATASETS, Columns, chunk_path
+
+
+@dataclass
+class ReplayResult:
+    scenario: str
+    game: int
+    seed: int
+    differences: list[str] = field(default_factory=list)
+
+    @property
+    def matches(self) -> bool:
+        return not self.differences
+
+
+def replay_game(run_dir: str | Path, scenario: str, game: int,
+                narrate: Callable[[str], None] | None = None) -> ReplayResult:
+    """Play game `game` of `scenario` again from its logged seed and compare every logged row."""
+    import pyarrow.compute as pc
+    import pyarrow.parquet as pq
+
+    run = Run(run_dir)
+    sc = run.study.scenario(scenario)
+    if not 0 <= game < run.study.games:
+        raise ConfigError("no such game", key="game", value=game, allowed=f"0 to {run.study.games - 1}")
+    chunk = game // run.study.chunk_size
+    logged = {}
+    for ds in DATASETS:
+        path = chunk_path(run.path, ds, sc.id, chunk)
+        if not path.is_file():
+            raise ConfigError(f"game {game} of {sc.id!r} is not in the run (chunk {chunk} was not written)",
+                              file=run.path)
+        table = pq.read_table(path)
+        logged[ds] = table.filter(pc.equal(table["game"], game)).to_pydict()
+    seed = logged["games"]["seed"][0]
+    result = ReplayResult(sc.id, game, seed)
+    expected_seed = game_seed(run.study.seed, sc.id, game)
+    if seed != expected_seed:
+        result.differences.append(f"logged seed {seed} is not the study's seed {expected_seed} for this game")
+    rec = engine.play(sc, engine.make_setup(sc), seed, narrate=narrate)
+    cols = Columns()
+    cols.add(sc, game, seed, rec, RULES_VERSION)
+    for ds in DATASETS:
+        fresh = cols.data[ds]
+        for name, values in logged[ds].items():
+            if fresh[name] != values:
+                at = next((i for i, (a, b) in enumerate(zip(fresh[name], values, strict=False)) if a != b),
+                          min(len(fresh[name]), len(values)))
+                result.differences.append(
+                    f"{ds}.{name} differs at row {at}: replay {fresh[name][at:at + 1]} vs log {values[at:at + 1]}"
+                    if at < min(len(fresh[name]), len(values))
+                    else f"{ds}.{name}: replay has {len(fresh[name])} rows, the log {len(values)}"
+                )
+    return result

@@ -1,0 +1,278 @@
+"""Running a study: chunks of games on a process pool, each chunk written as it finishes, a manifest of
+what is done so that a stopped run resumes where it stopped and ends with the same data."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import shutil
+import signal
+import sys
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .. import __version__
+from ..island.rules import RULES_VERSION
+from . import engine
+from .config import Scenario, Study
+from .errors import ConfigError
+from .seeds import game_seed
+from .tables import DATASETS, Columns, chunk_complete, stale_temp_files, write_chunk
+
+MANIFEST = "manifest.json"
+MANIFEST_FORMAT = 1
+
+
+class RunDirError(ConfigError):
+    """The output directory holds something this run must not overwrite."""
+
+
+class GameError(RuntimeError):
+    """A game that raised inside the engine, with what is needed to replay it."""
+
+
+class SimulationInterrupted(Exception):
+    """Ctrl-C: the finished chunks are kept and recorded; the run can be resumed."""
+
+    def __init__(self, out: Path, games_done: int, games_total: int) -> None:
+        super().__init__(f"interrupted after {games_done} of {games_total} games")
+        self.out, self.games_done, self.games_total = out, games_done, games_total
+
+
+@dataclass(frozen=True)
+class Chunk:
+    scenario: int  # index into study.scenarios
+    number: int
+    start: int  # first game number
+    stop: int
+
+
+def chunks_of(study: Study) -> list[Chunk]:
+    """All chunks, round-robin over scenarios so a partial run has comparable data for every scenario."""
+    n = -(-study.games // study.chunk_size)
+    return [
+        Chunk(s.index, c, c * study.chunk_size, min((c + 1) * study.chunk_size, study.games))
+        for c in range(n)
+        for s in study.scenarios
+    ]
+
+
+# --- manifest --------------------------------------------------------------------------------------------
+
+def read_manifest(out: Path) -> dict[str, Any] | None:
+    path = Path(out) / MANIFEST
+    if not path.is_file():
+        return None
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def write_manifest(out: Path, manifest: dict[str, Any]) -> None:
+    """Atomic: a reader (or a resumed run) never sees half a manifest."""
+    path = Path(out) / MANIFEST
+    tmp = path.with_name(f".{MANIFEST}.tmp-{os.getpid()}")
+    tmp.write_text(json.dumps(manifest, indent=1, sort_keys=False) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def new_manifest(study: Study) -> dict[str, Any]:
+    return {
+        "format": MANIFEST_FORMAT,
+        "name": study.name,
+        "study_hash": study.hash,
+        "root_seed": study.seed,
+        "package_version": __version__,
+        "rules_version": RULES_VERSION,
+        "study_file": str(study.path) if study.path else None,
+        "games_per_scenario": study.games,
+        "chunk_size": study.chunk_size,
+        "scenarios": [{"id": s.id, "values": s.values, "index": s.index} for s in study.scenarios],
+        "chunks_total": len(chunks_of(study)),
+        "chunks_done": {s.id: [] for s in study.scenarios},
+        "games_done": 0,
+        "complete": False,
+        "study": study.resolved(),
+    }
+
+
+def _incompatible(manifest: dict[str, Any], study: Study) -> str | None:
+    for key, mine in (("study_hash", study.hash), ("rules_version", RULES_VERSION),
+                      ("package_version", __version__)):
+        if manifest.get(key) != mine:
+            return f"its {key} is {manifest.get(key)!r}, this run's is {mine!r}"
+    return None
+
+
+def _prepare(study: Study, out: Path, resume: bool, overwrite: bool) -> dict[str, Any]:
+    """Decide what to do with an existing output directory; return the manifest to continue."""
+    manifest = read_manifest(out)
+    if overwrite:
+        for ds in DATASETS:
+            shutil.rmtree(out / ds, ignore_errors=True)
+        (out / MANIFEST).unlink(missing_ok=True)
+        manifest = None
+    elif manifest is not None:
+        why = _incompatible(manifest, study)
+        if why:
+            raise RunDirError(f"holds a different study ({why}); use --overwrite to replace it or --out "
+                              "to write elsewhere", file=out)
+        if not resume:
+            state = "complete" if manifest.get("complete") else "incomplete"
+            raise RunDirError(f"already holds this study ({state}); use --resume to complete it or --overwrite "
+                              "to start again", file=out)
+    elif any((out / ds).exists() for ds in DATASETS):
+        raise RunDirError("has game data but no manifest; use --overwrite to replace it", file=out)
+    if manifest is None:
+        manifest = new_manifest(study)
+    for tmp in stale_temp_files(out):
+        tmp.unlink(missing_ok=True)
+    # A chunk counts as done only if the manifest says so and its three files are there.
+    for sid, done in manifest["chunks_done"].items():
+        manifest["chunks_done"][sid] = [c for c in done if chunk_complete(out, sid, c)]
+    return manifest
+
+
+# --- workers ---------------------------------------------------------------------------------------------
+
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(resolved: dict[str, Any], out: str, meta: dict[str, str], ignore_sigint: bool) -> None:
+    """Per worker, once: rebuild the scenarios and their game set-ups from the resolved study."""
+    if ignore_sigint:  # the parent decides what happens on Ctrl-C; a worker finishes its chunk
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    study = Study.from_resolved(resolved)
+    _WORKER.update(
+        study=study,
+        setups={s.index: engine.make_setup(s) for s in study.scenarios},
+        out=Path(out),
+        meta=meta,
+    )
+
+
+def play_games(scenario: Scenario, setup: Any, root_seed: int, games: range, columns: Columns) -> None:
+    """Play games of a scenario into `columns`; the one loop used by runs, benchmarks and replays."""
+    for g in games:
+        seed = game_seed(root_seed, scenario.id, g)
+        try:
+            rec = engine.play(scenario, setup, seed)
+        except Exception as e:
+            raise GameError(f"scenario {scenario.id!r} game {g} (seed {seed}) failed: "
+                            f"{type(e).__name__}: {e}") from e
+        columns.add(scenario, g, seed, rec, RULES_VERSION)
+
+
+def _run_chunk(chunk: Chunk) -> Chunk:
+    study: Study = _WORKER["study"]
+    scenario = study.scenarios[chunk.scenario]
+    cols = Columns()
+    play_games(scenario, _WORKER["setups"][scenario.index], study.seed, range(chunk.start, chunk.stop), cols)
+    meta = dict(_WORKER["meta"], **{"fi.scenario": json.dumps(scenario.to_dict())})
+    write_chunk(_WORKER["out"], scenario.id, chunk.number, cols.tables(meta))
+    return chunk
+
+
+# --- the run ---------------------------------------------------------------------------------------------
+
+def run_study(
+    study: Study,
+    out: str | Path | None = None,
+    *,
+    workers: int | None = None,
+    resume: bool = False,
+    overwrite: bool = False,
+    progress: bool | None = None,
+    on_chunk: Callable[[Chunk], None] | None = None,
+) -> Path:
+    """Play every game of the study and write DIR/{games,turns,tiles}/ and DIR/manifest.json.
+
+    workers: processes (default: all cores; 1 plays in this process). progress: a tqdm bar on stderr
+    (None: only on a terminal). resume: complete an interrupted run of the same study. overwrite: replace
+    whatever run is in DIR. Raises RunDirError, GameError, or SimulationInterrupted on Ctrl-C.
+    """
+    from tqdm import tqdm
+
+    out = Path(out) if out is not None else Path("runs") / study.name
+    workers = max(1, workers or os.cpu_count() or 1)
+    out.mkdir(parents=True, exist_ok=True)
+    manifest = _prepare(study, out, resume, overwrite)
+    done = {(sid, c) for sid, cs in manifest["chunks_done"].items() for c in cs}
+    chunks = chunks_of(study)
+    todo = [c for c in chunks if (study.scenarios[c.scenario].id, c.number) not in done]
+    games_done = sum(c.stop - c.start for c in chunks) - sum(c.stop - c.start for c in todo)
+    manifest["games_done"] = games_done
+    write_manifest(out, manifest)
+
+    total = study.games * len(study.scenarios)
+    bar = tqdm(total=total, initial=games_done, unit="game", desc=study.name, file=sys.stderr,
+               disable=None if progress is None else not progress, smoothing=0.05, dynamic_ncols=True)
+
+    def record(chunk: Chunk) -> None:
+        sid = study.scenarios[chunk.scenario].id
+        manifest["chunks_done"][sid] = sorted(manifest["chunks_done"][sid] + [chunk.number])
+        manifest["games_done"] += chunk.stop - chunk.start
+        write_manifest(out, manifest)
+        bar.update(chunk.stop - chunk.start)
+        if on_chunk:
+            on_chunk(chunk)
+
+    meta = {
+        "fi.study_name": study.name,
+        "fi.study_hash": study.hash,
+        "fi.root_seed": str(study.seed),
+        "fi.package_version": __version__,
+        "fi.rules_version": RULES_VERSION,
+    }
+    init_args = (study.resolved(), str(out), meta)
+    try:
+        if workers == 1 or len(todo) <= 1:
+            _init_worker(*init_args, ignore_sigint=False)
+            for chunk in todo:  # a Ctrl-C here loses only the chunk being played
+                record(_run_chunk(chunk))
+        else:
+            _run_pool(todo, workers, init_args, record)
+    except KeyboardInterrupt:
+        bar.close()
+        write_manifest(out, manifest)
+        raise SimulationInterrupted(out, manifest["games_done"], total) from None
+    finally:
+        bar.close()
+    manifest["complete"] = True
+    write_manifest(out, manifest)
+    return out
+
+
+def _run_pool(todo: list[Chunk], workers: int, init_args: tuple, record: Callable[[Chunk], None]) -> None:
+    # 'spawn': workers start clean (no copied threads or locks from pyarrow/tqdm), same on every OS.
+    ctx = multiprocessing.get_context("spawn")
+    pool = ProcessPoolExecutor(min(workers, len(todo)), mp_context=ctx, initializer=_init_worker,
+                               initargs=(*init_args, True))
+    pending: set[Future] = set()
+    try:
+        pending = {pool.submit(_run_chunk, c) for c in todo}
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for f in finished:
+                record(f.result())
+    except KeyboardInterrupt:
+        # Keep what the workers are finishing right now; drop what has not started.
+        for f in pending:
+            f.cancel()
+        try:
+            for f in pending:
+                if not f.cancelled():
+                    try:
+                        record(f.result())
+                    except Exception:
+                        pass
+        except KeyboardInterrupt:  # a second Ctrl-C: stop waiting
+            pass
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)

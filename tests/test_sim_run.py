@@ -1,0 +1,240 @@
+"""Running studies: schema, determinism across worker counts, resume after Ctrl-C or a kill, replay, API."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pandas as pd
+import pyarrow as pa
+import pytest
+from click.testing import CliRunner
+
+from fi_cli.cli import main
+from fi_cli.sim.api import load_run, load_study, run_study
+from fi_cli.sim.runner import RunDirError, read_manifest
+from fi_cli.sim.tables import DATASETS, SCHEMAS
+
+LAGOON = (Path(__file__).resolve().parent.parent / "configs" / "layouts" / "lagoon.yaml").read_text()
+STUDY = """\
+name: tiny
+games: {games}
+seed: 11
+chunk_size: {chunk}
+game:
+  players: 3
+matrix:
+  layout: [skull_island, layouts/lagoon.yaml]
+  difficulty: [novice, 5]
+"""
+REQUIRED = {
+    "games": ["scenario", "game", "seed", "layout", "difficulty", "players", "roles", "policy", "outcome",
+              "loss_cause", "turns", "final_water_level", "treasures_captured", "tiles_sunk",
+              "rules_version", "loss_causes", "first_player"],
+    "turns": ["scenario", "game", "turn", "player", "role", "actions", "water_level", "flood_draws", "waters_rise",
+              "tiles_flooded", "tiles_sunk", "treasures_captured", "hand_sizes", "treasures"],
+    "tiles": ["scenario", "game", "tile", "row", "col", "times_flooded", "sunk_turn"],
+}
+IDS = ["layout=skull_island,difficulty=novice", "layout=skull_island,difficulty=5",
+       "layout=lagoon,difficulty=novice", "layout=lagoon,difficulty=5"]
+
+
+def make_study(tmp_path: Path, games: int = 6, chunk: int = 4) -> Path:
+    (tmp_path / "layouts").mkdir(exist_ok=True)
+    (tmp_path / "layouts" / "lagoon.yaml").write_text(LAGOON)
+    p = tmp_path / "study.yaml"
+    p.write_text(STUDY.format(games=games, chunk=chunk))
+    return p
+
+
+def read_all(out: Path) -> dict[str, pd.DataFrame]:
+    """Each dataset in a canonical row order, scenario as plain text (for comparing runs)."""
+    keys = {"games": ["scenario", "game"], "turns": ["scenario", "game", "turn"], "tiles": ["scenario", "game", "tile"]}
+    frames = {}
+    for ds in DATASETS:
+        df = pd.read_parquet(out / ds)
+        df["scenario"] = df["scenario"].astype(str)
+        frames[ds] = df.sort_values(keys[ds]).reset_index(drop=True)
+    return frames
+
+
+def assert_same(a: dict[str, pd.DataFrame], b: dict[str, pd.DataFrame]) -> None:
+    for ds in DATASETS:
+        pd.testing.assert_frame_equal(a[ds], b[ds])
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory) -> tuple[Path, dict[str, pd.DataFrame]]:
+    """One uninterrupted single-worker run, shared by the tests that compare against it."""
+    tmp = tmp_path_factory.mktemp("ref")
+    out = run_study(load_study(make_study(tmp)), tmp / "out", workers=1, progress=False)
+    return out, read_all(out)
+
+
+def test_schema_and_manifest(reference):
+    out, data = reference
+    for ds in DATASETS:
+        assert set(REQUIRED[ds]) <= set(data[ds].columns), ds
+        assert pa.parquet.read_schema(next((out / ds).rglob("*.parquet"))).names == SCHEMAS[ds].names
+    games, turns, tiles = data["games"], data["turns"], data["tiles"]
+    assert len(games) == 4 * 6 and len(tiles) == 24 * len(games)
+    assert len(turns) == games["turns"].sum()  # one row per player-turn
+    assert set(games["outcome"]) <= {"win", "loss"}
+    assert games.loc[games.outcome == "win", "loss_cause"].isna().all()
+    assert games.loc[games.outcome == "loss", "loss_cause"].notna().all()
+    assert all(c in lc for c, lc in zip(games.loss_cause.dropna(), games.loss_causes[games.loss_cause.notna()],
+                                        strict=True))
+    assert (games["players"] == 3).all() and games["roles"].map(len).eq(3).all()
+    assert set(games["difficulty"]) == {"novice", "5"}
+    assert games["seed"].dtype == "int64" and games["seed"].nunique() == len(games)
+    assert isinstance(turns["actions"].iloc[0][0], str) and len(turns["hand_sizes"].iloc[0]) == 3
+    last = turns.groupby(["scenario", "game"]).tail(1).set_index(["scenario", "game"])
+    g = games.set_index(["scenario", "game"])
+    assert (last["water_level"] == g["final_water_level"]).all()
+    assert (last["tiles_sunk"] == g["tiles_sunk"]).all()
+    sunk = tiles.groupby(["scenario", "game"])["sunk_turn"].count()
+    assert (sunk == g["tiles_sunk"]).all()
+    m = json.loads((out / "manifest.json").read_text())
+    for key in ("name", "study_hash", "root_seed", "package_version", "rules_version", "scenarios"):
+        assert key in m
+    assert [s["id"] for s in m["scenarios"]] == IDS and m["scenarios"][2]["values"] == {
+        "layout": "lagoon", "difficulty": "novice"}
+    assert m["complete"] and m["games_done"] == 24 and m["chunks_done"][IDS[0]] == [0, 1]
+
+
+def test_scenario_ids_round_trip_through_pandas(reference):
+    out, _ = reference
+    col = pd.read_parquet(out / "games")["scenario"]
+    assert sorted(set(col.astype(str))) == sorted(IDS)
+    assert all(isinstance(v, str) for v in col.tolist())
+    one = pd.read_parquet(next((out / "turns").glob("scenario=layout=lagoon,difficulty=5")))
+    assert set(one["scenario"].astype(str)) == {"layout=lagoon,difficulty=5"}
+    run = load_run(out)
+    assert list(run.games["scenario"].cat.categories) == IDS
+    assert len(run.read("turns", columns=["turn"], scenarios=[IDS[1]])) == (
+        run.turns["scenario"] == IDS[1]).sum()
+
+
+def test_same_data_whatever_the_workers_and_chunks(reference, tmp_path):
+    _, ref = reference
+    study = make_study(tmp_path, chunk=1)
+    out = run_study(load_study(study), tmp_path / "out", workers=2, progress=False)
+    assert_same(read_all(out), ref)
+
+
+def test_refuses_to_overwrite_and_resume_is_a_no_op_when_complete(reference, tmp_path):
+    out, ref = reference
+    study = load_study(make_study(tmp_path))
+    with pytest.raises(RunDirError, match="already holds this study"):
+        run_study(study, out, workers=1)
+    with pytest.raises(RunDirError, match="different study"):
+        run_study(study.replace(seed=12), out, workers=1, resume=True)
+    assert run_study(study, out, workers=1, resume=True, progress=False) == out
+    assert_same(read_all(out), ref)
+    (tmp_path / "junk" / "games").mkdir(parents=True)
+    with pytest.raises(RunDirError, match="no manifest"):
+        run_study(study, tmp_path / "junk", workers=1)
+    run_study(study, tmp_path / "junk", workers=1, overwrite=True, progress=False)
+    assert_same(read_all(tmp_path / "junk"), ref)
+
+
+def test_resume_after_ctrl_c(reference, tmp_path):
+    """A Ctrl-C in the middle keeps finished chunks; --resume completes the same data."""
+    _, ref = reference
+    study = load_study(make_study(tmp_path, chunk=1))
+    out = tmp_path / "out"
+
+    def interrupt_after_three(chunk, seen=[]):  # noqa: B006 - a counter across calls
+        seen.append(chunk)
+        if len(seen) == 3:
+            raise KeyboardInterrupt
+
+    from fi_cli.sim.runner import SimulationInterrupted
+
+    with pytest.raises(SimulationInterrupted) as e:
+        run_study(study, out, workers=1, progress=False, on_chunk=interrupt_after_three)
+    assert e.value.games_done == 3 and read_manifest(out)["complete"] is False
+    assert len(pd.read_parquet(out / "games")) == 3
+    run_study(study, out, workers=1, progress=False, resume=True)
+    assert_same(read_all(out), ref)
+
+
+def _cli(*args: str, **kw) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-c", "from fi_cli.cli import main; main()", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+
+
+def _wait_for_games(out: Path, n: int, proc: subprocess.Popen) -> None:
+    deadline = time.time() + 60
+    while time.time() < deadline and proc.poll() is None:
+        m = read_manifest(out) if (out / "manifest.json").exists() else None
+        if m and m["games_done"] >= n:
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"run ended or stalled before {n} games: {proc.poll()}")
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_resume_after_kill(tmp_path, workers):
+    """SIGKILL loses no finished chunk; --resume gives the data of an uninterrupted run."""
+    study = make_study(tmp_path, games=40, chunk=1)  # many one-game chunks: time to kill it in the middle
+    ref = read_all(run_study(load_study(study), tmp_path / "ref", workers=1, progress=False))
+    out = tmp_path / "out"
+    proc = _cli("simulate", str(study), "--out", str(out), "--workers", workers, "-q", start_new_session=True)
+    _wait_for_games(out, 4, proc)
+    os.killpg(proc.pid, signal.SIGKILL)  # the whole group: the workers die too
+    proc.wait()
+    m = read_manifest(out)
+    assert not m["complete"] and 4 <= m["games_done"] < 160
+    r = CliRunner().invoke(main, ["simulate", str(study), "--out", str(out), "--resume", "-q", "-w", "1"])
+    assert r.exit_code == 0, r.output
+    assert_same(read_all(out), ref)
+    assert not list(out.rglob(".*.tmp-*"))
+
+
+def test_sigint_message_tells_how_to_resume(tmp_path):
+    study = make_study(tmp_path, games=400, chunk=1)
+    out = tmp_path / "out"
+    proc = _cli("simulate", str(study), "--out", str(out), "--workers", "1")
+    _wait_for_games(out, 2, proc)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, err
+    assert "Interrupted" in err and "--resume" in err and "Traceback" not in err
+    assert read_manifest(out)["games_done"] == len(pd.read_parquet(out / "games"))
+
+
+def test_cli_simulate_and_replay(tmp_path):
+    study = make_study(tmp_path, games=3, chunk=2)
+    out = tmp_path / "out"
+    r = CliRunner().invoke(main, ["simulate", str(study), "--out", str(out), "--games", "2", "-w", "1"])
+    assert r.exit_code == 0, r.output
+    assert len(pd.read_parquet(out / "games")) == 8
+    r = CliRunner().invoke(main, ["replay", str(out), "--scenario", IDS[3], "--game", "1"])
+    assert r.exit_code == 0, r.output
+    assert "Turn 1" in r.output and "matches the log" in r.output
+    r = CliRunner().invoke(main, ["replay", str(out), "--scenario", "2", "--game", "0", "-q"])
+    assert r.exit_code == 0 and "matches the log" in r.output
+    r = CliRunner().invoke(main, ["replay", str(out), "--scenario", "nope", "--game", "0"])
+    assert r.exit_code == 2 and "no such scenario" in r.output and IDS[0] in r.output
+    r = CliRunner().invoke(main, ["replay", str(out), "--scenario", IDS[0], "--game", "5"])
+    assert r.exit_code == 2 and "no such game" in r.output
+
+
+def test_replay_detects_a_tampered_log(tmp_path):
+    import pyarrow.parquet as pq
+
+    out = run_study(load_study(make_study(tmp_path, games=2, chunk=2)), tmp_path / "out", workers=1, progress=False)
+    f = next((out / "turns").glob("scenario=layout=lagoon,difficulty=5")) / "part-00000.parquet"
+    t = pq.read_table(f)
+    water = t["water_level"].to_pylist()
+    water[0] += 1
+    pq.write_table(t.set_column(t.schema.get_field_index("water_level"), "water_level",
+                                pa.array(water, pa.int32())), f)
+    r = CliRunner().invoke(main, ["replay", str(out), "-s", IDS[3], "-g", "0", "-q"])
+    assert r.exit_code == 1 and "turns.water_level differs at row 0" in r.output
