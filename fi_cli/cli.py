@@ -22,10 +22,13 @@ def main() -> None:
 
 def _register() -> None:
     # One module per command; each defines a click command named like the module.
-    from .commands import play, position, report
+    from .commands import layouts, play, position, replay, report, simulate
 
     main.add_command(play.play)
     main.add_command(position.position)
+    main.add_command(simulate.simulate)
+    main.add_command(layouts.layouts)
+    main.add_command(replay.replay)
     main.add_command(report.report)
 
 
