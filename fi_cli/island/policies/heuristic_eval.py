@@ -1,0 +1,159 @@
+"""What the heuristic player knows about a position: tile importance, sinking risk, card plans, goals.
+
+Everything here is computed from public information only: tile states, hands, the flood piles' segments
+(which cards are where, never their order), the water level and the captured treasures.
+"""
+
+from __future__ import annotations
+
+from ..engine import GameState
+from ..tiles import (
+    FLOOD_DRAWS,
+    FLOODED,
+    FOOLS_LANDING,
+    HELICOPTER_LIFT,
+    MESSENGER,
+    PILOT,
+    SUNK,
+    TREASURE_TILES,
+    WATERS_RISE,
+)
+from .heuristic_geom import AROUND, FAR, Geometry, move_kind
+
+_N = 24
+ALL = 0b1111
+
+
+class Context:
+    """Per-decision analysis of a position, shared by all the decision rules."""
+
+    __slots__ = (
+        "s", "w", "geo", "imp", "risk", "sv", "flooded", "uncaptured", "team", "collector", "heli",
+        "goals", "endgame", "top", "kinds",
+    )  # fmt: skip
+
+    def __init__(self, s: GameState, w: dict[str, float], geo: Geometry) -> None:
+        self.s = s
+        self.w = w
+        self.geo = geo
+        tiles = s.tiles
+        captured = s.captured
+        self.endgame = captured == ALL
+        self.kinds = [move_kind(r) for r in s.roles]
+        # --- importance of each tile staying above water
+        imp = [w["w_plain"]] * _N
+        unc = [x for x in range(4) if not captured >> x & 1]
+        self.uncaptured = unc
+        for x in unc:
+            a, b = TREASURE_TILES[x]
+            if tiles[a] != SUNK:
+                imp[a] = w["w_treasure_last"] if tiles[b] == SUNK else w["w_treasure_twin"]
+            if tiles[b] != SUNK:
+                imp[b] = w["w_treasure_last"] if tiles[a] == SUNK else w["w_treasure_twin"]
+        imp[FOOLS_LANDING] = w["w_fools_landing"]
+        self.imp = imp
+        # --- risk of each flooded tile being drawn (and so sinking) soon
+        fdeck = s.fdeck
+        top = fdeck[-1] if fdeck else s.fdiscard
+        self.top = top
+        f = FLOOD_DRAWS[min(s.water, 9)]
+        risk = [0.0] * _N
+        flooded = [t for t in range(_N) if tiles[t] == FLOODED]
+        self.flooded = flooded
+        if flooded:
+            in_top = set(top)
+            deeper = set()
+            for seg in fdeck[:-1]:
+                deeper.update(seg)
+            # chance that a Waters Rise! comes in the next two treasure draws
+            deck = s.tdeck
+            total = sum(deck)
+            p_wr = min(1.0, 2.0 * deck[WATERS_RISE] / total) if total else 0.3
+            r_top = w["risk_top"] + w["risk_soon"] * min(1.0, f / max(1, len(top)))
+            r_deep = w["risk_deep"]
+            r_disc = w["risk_discard"] + w["risk_wr"] * p_wr
+            for t in flooded:
+                risk[t] = r_top if t in in_top else r_deep if t in deeper else r_disc
+        self.risk = risk
+        self.sv = [imp[t] * risk[t] for t in range(_N)]
+        # --- cards: team counts and who collects each treasure
+        hands = s.hands
+        n = s.n
+        roles = s.roles
+        team = [0] * 4
+        collector = [-1] * 4
+        for x in unc:
+            best = -1.0
+            for q in range(n):
+                h = hands[q][x]
+                team[x] += h
+                if h:
+                    score = 2.0 * h + (0.0 if roles[q] == MESSENGER else 1.0) - 0.01 * q
+                    if score > best:
+                        best = score
+                        collector[x] = q
+        self.team = team
+        self.collector = collector
+        self.heli = sum(h[HELICOPTER_LIFT] for h in hands)
+        self.goals = [self._goals(q) for q in range(n)]
+
+    # ----------------------------------------------------------------- goals of each pawn
+    def _goals(self, q: int) -> list[tuple[float, tuple[int, ...]]]:
+        """(weight per step, source tiles) pairs: the pawn wants to be near one of the sources."""
+        s = self.s
+        w = self.w
+        if self.endgame:
+            return [(w["w_end_dist"], (FOOLS_LANDING,))]
+        goals: list[tuple[float, tuple[int, ...]]] = []
+        hands = s.hands
+        tiles = s.tiles
+        me = s.roles[q] == MESSENGER
+        for x in self.uncaptured:
+            h = hands[q][x]
+            if not h:
+                continue
+            c = self.collector[x]
+            if h >= 4:
+                srcs = tuple(t for t in TREASURE_TILES[x] if tiles[t] != SUNK)
+                goals.append((w["w_cap_dist"], srcs))
+            elif c != q:
+                if not me:
+                    mult = w["meet_full"] if self.team[x] >= 4 else 1.0
+                    goals.append((w["w_meet"] * h * mult, (s.pos[c],)))
+            elif self.team[x] >= 4:
+                others = tuple(
+                    s.pos[r] for r in range(s.n) if r != q and hands[r][x] and s.roles[r] != MESSENGER
+                )
+                if others:
+                    goals.append((w["w_meet"] * w["meet_full"] * 0.5 * (self.team[x] - h), others))
+                srcs = tuple(t for t in TREASURE_TILES[x] if tiles[t] != SUNK)
+                goals.append((w["w_cap_pull"], srcs))
+        ncap = 4 - len(self.uncaptured)
+        if ncap >= 3:
+            goals.append((w["w_late_fl"], (FOOLS_LANDING,)))
+        return goals
+
+    def goal_cost(self, q: int, y: int) -> float:
+        """How far pawn q standing on y is from what it wants (weighted steps)."""
+        goals = self.goals[q]
+        if not goals:
+            return 0.0
+        geo = self.geo
+        kind = self.kinds[q]
+        pilot = self.s.roles[q] == PILOT
+        total = 0.0
+        for wt, srcs in goals:
+            best = FAR
+            for src in srcs:
+                d = geo.dist(kind, src)[y]
+                if d < best:
+                    best = d
+            if pilot and best > 1:
+                best = 1.5 if best < FAR else 2
+            total += wt * best
+        return total
+
+    def shore_range(self, q: int, y: int) -> tuple[int, ...]:
+        """Tiles pawn q could shore up from y (its own tile and the neighbours of its way of moving)."""
+        board = self.s.board
+        return (y,) + (board.around[y] if self.kinds[q] == AROUND else board.orth[y])
