@@ -197,7 +197,8 @@ class GameState:
             shore.sort()
         acts.extend((SHORE_UP, p, t, NO_TILE) for t in shore)
         if role == ENGINEER:
-            acts.extend((SHORE_UP, p, a, b) for i, a in enumerate(shore) for b in shore[i + 1 :])
+            # a pair in its canonical form (lower tile index first), the one its text parses back to
+            acts.extend((SHORE_UP, p, min(a, b), max(a, b)) for i, a in enumerate(shore) for b in shore[i + 1 :])
         # Give treasure cards
         hand = self.hands[p]
         for c in range(4):
