@@ -182,7 +182,7 @@ def _wait_for_games(out: Path, n: int, proc: subprocess.Popen) -> None:
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_resume_after_kill(tmp_path, workers):
     """SIGKILL loses no finished chunk; --resume gives the data of an uninterrupted run."""
-    study = make_study(tmp_path, games=40, chunk=1)  # many one-game chunks: time to kill it in the middle
+    study = make_study(tmp_path, games=20, chunk=1)  # many one-game chunks: time to kill it in the middle
     ref = read_all(run_study(load_study(study), tmp_path / "ref", workers=1, progress=False))
     out = tmp_path / "out"
     proc = _cli("simulate", str(study), "--out", str(out), "--workers", workers, "-q", start_new_session=True)
@@ -190,7 +190,7 @@ def test_resume_after_kill(tmp_path, workers):
     os.killpg(proc.pid, signal.SIGKILL)  # the whole group: the workers die too
     proc.wait()
     m = read_manifest(out)
-    assert not m["complete"] and 4 <= m["games_done"] < 160
+    assert not m["complete"] and 4 <= m["games_done"] < 80
     r = CliRunner().invoke(main, ["simulate", str(study), "--out", str(out), "--resume", "-q", "-w", "1"])
     assert r.exit_code == 0, r.output
     assert_same(read_all(out), ref)
@@ -206,7 +206,8 @@ def test_sigint_message_tells_how_to_resume(tmp_path):
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 130, err
     assert "Interrupted" in err and "--resume" in err and "Traceback" not in err
-    assert read_manifest(out)["games_done"] == len(pd.read_parquet(out / "games"))
+    # Ctrl-C may land between writing a chunk and recording it: that chunk is simply played again on resume.
+    assert 0 <= len(pd.read_parquet(out / "games")) - read_manifest(out)["games_done"] <= 1
 
 
 def test_cli_simulate_and_replay(tmp_path):
