@@ -219,14 +219,13 @@ def from_dict(doc: Any, source: str = "position") -> GameState:
 
 def _check_consistent(s: GameState, r: _Reader) -> None:
     """Cards conserved, flood cards exactly for the tiles above water, pawns on tiles, a sane phase."""
-    for c in range(7):
+    for c in range(7):  # a capture discards its 4 cards (rule 5): a captured treasure holds no cards
         held = sum(h[c] for h in s.hands) if c < 6 else 0
-        captured = 4 if c < 4 and s.captured >> c & 1 else 0
-        total = s.tdeck[c] + s.tdiscard[c] + held + captured
+        total = s.tdeck[c] + s.tdiscard[c] + held
         if total != DECK_COUNTS[c]:
             raise r.fail(
                 "treasure_deck",
-                f"there are {DECK_COUNTS[c]} {CARDS[c]} cards; deck, discard, hands and captures hold {total}",
+                f"there are {DECK_COUNTS[c]} {CARDS[c]} cards; deck, discard and hands hold {total}",
             )
     cards = [t for seg in s.fdeck for t in seg] + s.fdiscard
     alive = sorted(t for t in range(len(TILES)) if s.tiles[t] != SUNK)
