@@ -43,6 +43,10 @@ def test_wilson_matches_formula_and_published_values():
     assert (float(lo), float(hi)) == pytest.approx((0.1078, 0.6032), abs=1e-4)  # textbook value
     lo, hi = stats.wilson(0, 10)
     assert float(lo) == pytest.approx(0.0, abs=1e-12) and float(hi) == pytest.approx(0.2775, abs=1e-4)
+    # bounds never cross the estimate, even by a rounding error (matplotlib rejects negative error bars)
+    for k, n in ((0, 500), (500, 500), (0, 3), (7, 7)):
+        lo, hi = stats.wilson(k, n)
+        assert float(lo) <= k / n <= float(hi)
 
 
 def test_two_proportion_z_test_by_hand():

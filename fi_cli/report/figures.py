@@ -17,6 +17,7 @@ from matplotlib.colors import Normalize
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Rectangle
+from matplotlib.ticker import PercentFormatter
 
 from fi_cli.island.tiles import SKULL, TILES, TREASURE_TILES, TREASURES
 
@@ -32,6 +33,11 @@ def save(fig: Figure, out_dir: Path, name: str, formats: Sequence[str] = ("png",
     for path in paths:
         fig.savefig(path, dpi=DPI)
     return paths
+
+
+def _xerr(value: float, low: float, high: float) -> list[list[float]]:
+    """Error-bar lengths from an interval; never negative (matplotlib refuses those)."""
+    return [[max(0.0, value - low)], [max(0.0, high - value)]]
 
 
 def _grid(n: int, ncols: int = 3) -> tuple[int, int]:
@@ -103,12 +109,12 @@ def water_curves(curves: pd.DataFrame, outcomes: pd.DataFrame, scenarios: Sequen
             ax.set_ylabel("water level")
         if ax.get_subplotspec().is_last_row() or not ax.get_shared_x_axes():
             ax.set_xlabel("turn (one player's turn)")
-    handles = [
-        Line2D([], [], color=style.OUTCOME_COLOURS["win"], lw=2, label="won games: median"),
-        Patch(color=style.OUTCOME_COLOURS["win"], alpha=0.22, label="won games: 10-90% of games"),
-        Line2D([], [], color=style.OUTCOME_COLOURS["loss"], lw=2, label="lost games: median"),
-        Patch(color=style.OUTCOME_COLOURS["loss"], alpha=0.22, label="lost games: 10-90% of games"),
-    ]
+    handles = []
+    for outcome, word in (("win", "won"), ("loss", "lost")):
+        if (curves["outcome"] == outcome).any():
+            col = style.OUTCOME_COLOURS[outcome]
+            handles += [Line2D([], [], color=col, lw=2, label=f"{word} games: median"),
+                        Patch(color=col, alpha=0.22, label=f"{word} games: 10-90% of games")]
     fig.legend(handles=handles, loc="outside lower center", ncols=2, frameon=False)
     fig.suptitle("How fast the water rises (games still being played at each turn)")
     return fig
@@ -160,7 +166,7 @@ def survival(incidence: pd.DataFrame, scenarios: Sequence[str], endings: Sequenc
         first.fill_between(s["turn"], s["ci_low"], s["ci_high"], step="post", color=colours[sc], alpha=0.2, lw=0)
         first.step(s["turn"], s["share"], where="post", color=colours[sc], lw=2, label=wrap(sc, 28))
     first.set_title("Games still going, all scenarios", fontsize=10)
-    first.legend(fontsize=8, frameon=False, loc="upper right")
+    first.legend(fontsize=8, frameon=False, loc="lower left")
     for ax, sc in zip(axes[1:], scenarios, strict=True):
         for e in ["still going", *endings]:
             s = incidence[(incidence["scenario"] == sc) & (incidence["ending"] == e)]
@@ -198,16 +204,16 @@ def win_rates(rates: pd.DataFrame, baseline: str) -> Figure:
     rate_text, diff_text = [], []
     for yi, (_, r) in zip(y, rates.iterrows(), strict=True):
         col = colours[r["scenario"]]
-        left.errorbar(r["win_rate"], yi, xerr=[[r["win_rate"] - r["ci_low"]], [r["ci_high"] - r["win_rate"]]],
-                      fmt="o", color=col, capsize=4, markersize=6)
+        left.errorbar(r["win_rate"], yi, xerr=_xerr(r["win_rate"], r["ci_low"], r["ci_high"]), fmt="o", color=col,
+                      capsize=4, markersize=6)
         rate_text.append(f"{pct(r['win_rate'])}\n{r['wins']:,}/{r['games']:,}")
         if r["scenario"] == baseline:
             right.plot(0, yi, "D", color=col, markersize=6)
             diff_text.append("baseline")
             continue
         sig = bool(r["significant"])
-        right.errorbar(r["diff"], yi, xerr=[[r["diff"] - r["diff_low"]], [r["diff_high"] - r["diff"]]],
-                       fmt="s" if sig else "o", color=col, capsize=4, markersize=6, mfc=col if sig else "white")
+        right.errorbar(r["diff"], yi, xerr=_xerr(r["diff"], r["diff_low"], r["diff_high"]), fmt="s" if sig else "o",
+                       color=col, capsize=4, markersize=6, mfc=col if sig else "white")
         diff_text.append(f"{100 * r['diff']:+.1f} pts\np = {r['p_holm']:.2g}{' *' if sig else ''}")
     left.set_yticks(y, [wrap(s) for s in rates["scenario"]])
     left.set_ylim(-0.6, n - 0.4)
@@ -218,7 +224,7 @@ def win_rates(rates: pd.DataFrame, baseline: str) -> Figure:
         ax.grid(axis="x", alpha=0.3)
     hi = float(np.nanmax(rates["ci_high"])) if n else 1.0
     left.set_xlim(0, min(1.0, hi * 1.1 + 0.01))
-    left.xaxis.set_major_formatter(lambda v, _: f"{100 * v:.0f}%")
+    left.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=None))
     left.set_xlabel("win rate (95% Wilson interval)")
     left.set_title("Win rate per scenario")
     right.axvline(0, color="black", lw=1)
@@ -226,7 +232,8 @@ def win_rates(rates: pd.DataFrame, baseline: str) -> Figure:
     up = np.nanmax([0.0, *rates["diff_high"].dropna()])
     pad = max(up - lo, 0.02) * 0.08
     right.set_xlim(lo - pad, up + pad)
-    right.xaxis.set_major_formatter(lambda v, _: "0" if abs(v) < 1e-12 else f"{100 * v:+.0f}")
+    # %g keeps ticks such as +0.25 exact instead of rounding them to a misleading +0.3
+    right.xaxis.set_major_formatter(lambda v, _: "0" if abs(v) < 1e-12 else f"{round(100 * v, 6):+g}")
     right.set_xlabel("difference in win rate, percentage points (95% Newcombe interval)")
     right.set_title(f"Against the baseline: {wrap(baseline, 40)}")
     fig.legend(handles=[
@@ -262,13 +269,17 @@ def risk_map(cells: pd.DataFrame, panels: Sequence[tuple[str, str]], random_plac
             txt = pct(r["share_sunk"], 0)
             if r["median_sunk_turn"] == r["median_sunk_turn"]:
                 txt += f"\nt {r['median_sunk_turn']:.0f}"
-            ax.text(x, y - 0.08, txt, ha="center", va="center", fontsize=8, color="white" if dark else "black")
+            marked = pinned == "fools_landing" or pinned in marks
+            ax.text(x, y - (0.1 if marked else 0), txt, ha="center", va="center", fontsize=8,
+                    color="white" if dark else "black")
             if pinned == "fools_landing":
                 ax.add_patch(Rectangle((x - 0.46, y - 0.46), 0.92, 0.92, fill=False, edgecolor="black", lw=3))
-                ax.text(x, y + 0.3, "H", ha="center", va="center", fontsize=9, weight="bold")
+                ax.text(x, y + 0.27, "H", ha="center", va="center", fontsize=8.5, weight="bold",
+                        color="white" if dark else "black")
             elif pinned in marks:
                 ax.add_patch(Rectangle((x - 0.46, y - 0.46), 0.92, 0.92, fill=False, edgecolor="#0072B2", lw=3))
-                ax.text(x, y + 0.3, marks[pinned], ha="center", va="center", fontsize=8, weight="bold", color="#0072B2")
+                ax.text(x, y + 0.27, marks[pinned], ha="center", va="center", fontsize=8, weight="bold",
+                        color="#0072B2")
         if not c.empty:
             ax.set_xlim(c["col"].min() - 0.6, c["col"].max() + 0.6)
             ax.set_ylim(-c["row"].max() - 0.6, -c["row"].min() + 0.6)
@@ -277,7 +288,8 @@ def risk_map(cells: pd.DataFrame, panels: Sequence[tuple[str, str]], random_plac
         ax.set_yticks([])
         for spine in ax.spines.values():
             spine.set_visible(False)
-        ax.set_title(f"{wrap(sc, 34)}\nlayout: {layout}", fontsize=10)
+        title = wrap(sc, 34) if str(layout) in sc else f"{wrap(sc, 34)}\nlayout: {layout}"
+        ax.set_title(title, fontsize=10)
     fig.colorbar(ScalarMappable(norm=norm, cmap=cmap), ax=axes, shrink=0.6,
                  label="share of games the tile on this cell sank", format=lambda v, _: f"{100 * v:.0f}%")
     note = ("Cell text: share of games it sank, and 't' the median turn it sank.  "
@@ -304,7 +316,8 @@ def key_tiles(by_tile: pd.DataFrame, scenarios: Sequence[str]) -> Figure:
         s = by_tile[by_tile["scenario"] == sc].set_index("tile").reindex(tiles)
         xs = x - 0.4 + width * (i + 0.5)
         ax.bar(xs, s["share_sunk"], width=width * 0.92, color=colours[sc], label=wrap(sc, 30))
-        ax.errorbar(xs, s["share_sunk"], yerr=[s["share_sunk"] - s["ci_low"], s["ci_high"] - s["share_sunk"]],
+        ax.errorbar(xs, s["share_sunk"], yerr=[(s["share_sunk"] - s["ci_low"]).clip(lower=0),
+                                               (s["ci_high"] - s["share_sunk"]).clip(lower=0)],
                     fmt="none", ecolor="black", elinewidth=0.8, capsize=2)
     labels = [style.tile_label(t) for t in tiles]
     ax.set_xticks(x, [wrap(lb, 12) for lb in labels], fontsize=8.5)
@@ -340,8 +353,9 @@ def treasures(summary: pd.DataFrame, in_losses: pd.DataFrame, scenarios: Sequenc
                  label=wrap(sc, 30))
         for xi, share, q90 in zip(x + off, s["share_captured"], s["q90_turn"], strict=True):
             if q90 == q90:
-                top.annotate(pct(share, 0), (xi, q90), xytext=(0, 4), textcoords="offset points",
-                             ha="center", fontsize=7.5, color=col)
+                label = "<1%" if 0 < share < 0.005 else pct(share, 0)
+                top.annotate(label, (xi, q90), xytext=(0, 4), textcoords="offset points", ha="center",
+                             fontsize=7.5, color=col)
     top.set_xticks(x, [style.TREASURE_LABELS[t] for t in TREASURES])
     top.set_xlim(-0.6, len(TREASURES) - 0.4)
     top.set_ylabel("turn of capture")

@@ -25,8 +25,11 @@ _CAPTURE = re.compile(r"capture\(\s*p?\d+\s*,\s*([a-z_]+)\s*\)")
 
 def wilson(k: np.ndarray | int, n: np.ndarray | int, alpha: float = ALPHA) -> tuple[np.ndarray, np.ndarray]:
     """Wilson score interval for k successes out of n (good coverage also near 0% and 100%)."""
-    lo, hi = proportion_confint(np.asarray(k), np.asarray(n), alpha=alpha, method="wilson")
-    return np.asarray(lo, dtype=float), np.asarray(hi, dtype=float)
+    k, n = np.asarray(k), np.asarray(n)
+    lo, hi = proportion_confint(k, n, alpha=alpha, method="wilson")
+    # Rounding can put a bound a hair past the estimate (e.g. 1e-18 above 0 for 0 wins); keep lo <= p <= hi.
+    p = k / n
+    return np.minimum(np.asarray(lo, dtype=float), p), np.maximum(np.asarray(hi, dtype=float), p)
 
 
 def endings_in(games: pd.DataFrame) -> list[str]:

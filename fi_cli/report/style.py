@@ -63,7 +63,7 @@ def tile_label(tile: str) -> str:
     return tile.replace("_", " ").replace("fools", "Fools'").capitalize().replace("fools'", "Fools'")
 
 
-def wrap(label: str, width: int = 22) -> str:
+def wrap(label: str, width: int = 26) -> str:
     """Break a long scenario id so tick labels stay short: at commas, slashes and spaces first (ids like
     'layout=x,difficulty=y' have no spaces), then inside a still too long piece at _ - =."""
     lines: list[str] = []
