@@ -32,12 +32,21 @@ def bench_study(games: int, policy: str, chunk_size: int = 250) -> Study:
     return Study(name="bench", games=games, seed=1, scenarios=(scenario,), chunk_size=chunk_size)
 
 
-def timed_run(study: Study, workers: int) -> float:
+def _cpu_seconds() -> float:
+    """CPU time of this process and its finished children (the pool's workers, once shut down)."""
+    import resource
+
+    return sum(r.ru_utime + r.ru_stime for r in (resource.getrusage(resource.RUSAGE_SELF),
+                                                 resource.getrusage(resource.RUSAGE_CHILDREN)))
+
+
+def timed_run(study: Study, workers: int) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of a whole run_study."""
     out = Path(tempfile.mkdtemp(prefix="fi-bench-"))
     try:
-        start = time.perf_counter()
+        cpu, start = _cpu_seconds(), time.perf_counter()
         run_study(study, out, workers=workers, progress=False)
-        return time.perf_counter() - start
+        return time.perf_counter() - start, _cpu_seconds() - cpu
     finally:
         shutil.rmtree(out)
 
@@ -68,13 +77,14 @@ def hardware_ceiling(n: int = 10_000_000) -> float:
 def scaling(args: argparse.Namespace) -> None:
     study = bench_study(args.games, args.policy)
     load = os.getloadavg()[0]
-    best = {1: float("inf"), 2: float("inf")}
+    best = {1: (float("inf"), 0.0), 2: (float("inf"), 0.0)}
     for _ in range(args.repeat):  # alternate, best of N: other load on the machine only ever slows a run
         for w in best:
             best[w] = min(best[w], timed_run(study, w))
-    for w, secs in best.items():
+    for w, (secs, cpu) in best.items():
         print(f"workers={w}: {args.games} games in {secs:.2f} s = {args.games / secs:.0f} games/s (wall clock, "
-              "incl. pool start-up and writing)")
+              f"incl. pool start-up and writing); {cpu:.1f} CPU s = {args.games / cpu:.0f} games per CPU second")
+    best = {w: secs for w, (secs, _) in best.items()}
     print(f"speed-up 2 vs 1 workers: {best[1] / best[2]:.2f}x on {os.cpu_count()} cores "
           f"(load average before: {load:.2f}); the same machine right now runs 2 processes of plain "
           f"Python arithmetic {hardware_ceiling():.2f}x as fast as 1")
@@ -98,7 +108,7 @@ def overhead(args: argparse.Namespace) -> None:
         play_games(sc, setup, study.seed, range(args.games), cols)
         cols.tables()
         best_cols = min(best_cols, time.perf_counter() - start)
-        best_run = min(best_run, timed_run(study, 1))
+        best_run = min(best_run, timed_run(study, 1)[0])
     print(f"bare play_game loop:        {args.games / best_bare:7.0f} games/s")
     print(f"+ rows to Arrow tables:     {args.games / best_cols:7.0f} games/s  (+{best_cols / best_bare - 1:.1%})")
     print(f"full run_study, 1 worker:   {args.games / best_run:7.0f} games/s  (+{best_run / best_bare - 1:.1%} "

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from .common import InputError
+
+if TYPE_CHECKING:
+    from ..island.layouts import Layout
 
 
 @click.group(invoke_without_command=True)
@@ -28,7 +33,7 @@ def layouts(ctx: click.Context) -> None:
             click.echo(f"{lid:<{width}}  {size:>5}  {' / '.join(layout.rows())}")
 
 
-def _load(ref: str):
+def _load(ref: str) -> Layout:
     from ..island.layouts import LayoutError
     from ..sim.errors import ConfigError
     from ..sim.layout_files import load_layout

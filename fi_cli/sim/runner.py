@@ -233,7 +233,7 @@ def run_study(
             for chunk in todo:  # a Ctrl-C here loses only the chunk being played
                 record(_run_chunk(chunk))
         else:
-            _run_pool(todo, workers, init_args, record)
+            _run_pool(todo, workers, init_args, record, notify=lambda m: bar.write(m, file=sys.stderr))
     except KeyboardInterrupt:
         bar.close()
         write_manifest(out, manifest)
@@ -245,7 +245,8 @@ def run_study(
     return out
 
 
-def _run_pool(todo: list[Chunk], workers: int, init_args: tuple, record: Callable[[Chunk], None]) -> None:
+def _run_pool(todo: list[Chunk], workers: int, init_args: tuple, record: Callable[[Chunk], None],
+              notify: Callable[[str], None]) -> None:
     # 'spawn': workers start clean (no copied threads or locks from pyarrow/tqdm), same on every OS.
     ctx = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(min(workers, len(todo)), mp_context=ctx, initializer=_init_worker,
@@ -261,6 +262,7 @@ def _run_pool(todo: list[Chunk], workers: int, init_args: tuple, record: Callabl
         # Keep what the workers are finishing right now; drop what has not started.
         for f in pending:
             f.cancel()
+        notify("stopping: saving the games in progress (Ctrl-C again to stop at once)")
         try:
             for f in pending:
                 if not f.cancelled():
