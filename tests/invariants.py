@@ -47,6 +47,7 @@ CHECKS = (
     "the game ends within the turn limit",
 )
 
+_ROUND_TRIPPED: set[tuple] = set()
 _CAUSE_ORDER = {c: i for i, c in enumerate((*LOSS_CAUSES, "turn_limit"))}
 
 
@@ -108,11 +109,13 @@ def check_state(s: GameState, prev: Snapshot | None = None, *, actions: bool = T
         assert legal == []
     elif actions:
         assert legal, "no legal action at a decision"
-        texts = [action_text(a) for a in legal]
-        assert len(set(legal)) == len(legal) and len(set(texts)) == len(texts), "duplicate legal actions"
-        for a, t in zip(legal, texts, strict=True):
-            assert parse_action(t) == a, f"{t} does not parse back"
-            assert action_text(parse_action(t)) == t
+        assert len(set(legal)) == len(legal), "duplicate legal actions"
+        for a in legal:
+            if a not in _ROUND_TRIPPED:  # text and parse are pure: each distinct action is checked once
+                t = action_text(a)
+                assert parse_action(t) == a, f"{t} does not parse back"
+                assert action_text(parse_action(t)) == t
+                _ROUND_TRIPPED.add(a)
     return Snapshot(sunk, s.water, s.captured, s.turn)
 
 

@@ -3,13 +3,13 @@
 The default board is the standard island with the tiles laid in the order of ``TILES`` (reading order),
 so every test can be checked against this picture (row, column):
 
-               c0                  c1                 c2                 c3                 c4               c5
-    r0                                                fools_landing      bronze_gate
-    r1                             copper_gate        gold_gate          iron_gate          silver_gate
-    r2    temple_of_the_moon       temple_of_the_sun  whispering_garden  howling_garden     cave_of_embers   cave_of_shadows
-    r3    coral_palace             tidal_palace       breakers_bridge    cliffs_of_abandon  crimson_forest   dunes_of_deception
-    r4                             lost_lagoon        misty_marsh        observatory        phantom_rock
-    r5                                                twilight_hollow    watchtower
+            c0                c1                 c2                 c3                 c4              c5
+    r0                                           fools_landing      bronze_gate
+    r1                        copper_gate        gold_gate          iron_gate          silver_gate
+    r2  temple_of_the_moon    temple_of_the_sun  whispering_garden  howling_garden     cave_of_embers  cave_of_shadows
+    r3  coral_palace          tidal_palace       breakers_bridge    cliffs_of_abandon  crimson_forest  dunes_of_dec.
+    r4                        lost_lagoon        misty_marsh        observatory        phantom_rock
+    r5                                           twilight_hollow    watchtower
 
 ``VOLCANO_ROWS`` (a 5x5 square with a sea hole in the middle) holds the tiles the same way:
 

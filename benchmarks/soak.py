@@ -1,0 +1,110 @@
+"""Long invariant soak: play many games with every check of tests/invariants.py after every step.
+
+    python benchmarks/soak.py                       # 1,000,000 steps, random + eager test players
+    python benchmarks/soak.py --steps 5000000 --seed 7 --roundtrip-every 50
+
+Games cycle through player counts, start levels 1-9, every built-in island plus a pinned and a split
+island, and every rule variant. Prints what it checked, the endings met and the speed; exits non-zero
+(with the seed and step of the failure) if any invariant breaks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+import traceback
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from invariants import CHECKS, check_copy, check_roundtrip, check_state, eager, uniform  # noqa: E402
+
+from fi_cli.island.game import GameSetup, new_game  # noqa: E402
+from fi_cli.island.layouts import BUILTIN_LAYOUTS, Layout, get_layout  # noqa: E402
+from fi_cli.island.rules import Rules  # noqa: E402
+
+VARIANTS = [
+    {},
+    {"navigator_moves": "orthogonal"},
+    {"diver_swim": "any_reachable"},
+    {"helicopter_rescue": False},
+    {"helicopter_lift_group": "all"},
+    {"diver_through_sea": True},
+    {"navigator_moves": "orthogonal", "diver_swim": "any_reachable", "helicopter_rescue": False,
+     "helicopter_lift_group": "all", "diver_through_sea": True},
+    {"turn_limit": 6},
+]  # fmt: skip
+LAYOUTS = [get_layout(x) for x in sorted(BUILTIN_LAYOUTS)] + [
+    Layout.from_rows("pinned_centre", "..XX.. / .XXXX. / XXXXXX / XXXXXX / .XXXX. / ..XX..",
+                     pins={"fools_landing": (2, 2)}),
+    Layout.from_rows("split", "XXXXXX.XXXXXX / XXXXXX.XXXXXX"),
+]  # fmt: skip
+
+
+def setup_for(i: int) -> GameSetup:
+    return GameSetup(LAYOUTS[i % len(LAYOUTS)], start_level=1 + i % 9, players=2 + i % 3,
+                     rules=Rules.from_dict(VARIANTS[i % len(VARIANTS)]))  # fmt: skip
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--steps", type=int, default=1_000_000, help="actions to apply in all (default 1,000,000)")
+    ap.add_argument("--seed", type=int, default=0, help="first game seed (default 0)")
+    ap.add_argument("--roundtrip-every", type=int, default=25,
+                    help="also check copy() and the position round trip every N steps (default 25)")
+    args = ap.parse_args()
+
+    import random
+
+    endings: Counter[str] = Counter()
+    steps = games = 0
+    max_turn = 0
+    start = time.perf_counter()
+    game = args.seed
+    while steps < args.steps:
+        setup = setup_for(game)
+        chooser = eager if game % 2 else uniform
+        s = new_game(setup, game)
+        rng = random.Random(game ^ 0x5EED)
+        try:
+            snap = check_state(s)
+            n = 0
+            while s.outcome is None:
+                s.apply(chooser(s, s.legal_actions(), rng))
+                n += 1
+                snap = check_state(s, snap)
+                if n % args.roundtrip_every == 0:
+                    check_copy(s)
+                    check_roundtrip(s)
+                if n > 200_000:
+                    raise AssertionError("the game does not end")
+        except AssertionError:
+            traceback.print_exc()
+            print(f"FAILED: game seed {game} ({setup.layout.id}, level {setup.start_level}, {setup.players} players,"
+                  f" {setup.rules.to_dict()}, {chooser.__name__} player) at step {n}", file=sys.stderr)
+            return 1
+        steps += n
+        games += 1
+        max_turn = max(max_turn, s.turn)
+        endings[s.loss_cause or s.outcome] += 1
+        game += 1
+        if games % 2000 == 0:
+            print(f"  {games:,} games, {steps:,} steps, {time.perf_counter() - start:.0f}s", file=sys.stderr)
+    elapsed = time.perf_counter() - start
+    print(f"soak: {steps:,} steps in {games:,} games (seeds {args.seed}-{game - 1}), {elapsed:.1f}s, "
+          f"{steps / elapsed:,.0f} checked steps/s")
+    print(f"  islands: {len(LAYOUTS)}, variant sets: {len(VARIANTS)}, start levels 1-9, 2-4 players; "
+          f"longest game {max_turn} turns")
+    print("  endings: " + ", ".join(f"{k} {v:,}" for k, v in endings.most_common()))
+    print("  checked after every step:")
+    for c in CHECKS:
+        print(f"    - {c}")
+    print(f"    - plus copy() and position to_dict/from_dict round trip every {args.roundtrip_every} steps")
+    print("  all invariants held")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
