@@ -3,6 +3,7 @@ what is done so that a stopped run resumes where it stopped and ends with the sa
 
 from __future__ import annotations
 
+import itertools
 import json
 import multiprocessing
 import os
@@ -251,28 +252,29 @@ def _run_pool(todo: list[Chunk], workers: int, init_args: tuple, record: Callabl
     ctx = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(min(workers, len(todo)), mp_context=ctx, initializer=_init_worker,
                                initargs=(*init_args, True))
-    pending: set[Future] = set()
+    queue = iter(todo)
+    # At most two chunks per worker in flight: workers never wait, and a Ctrl-C waits for little.
+    in_flight: set[Future] = set()
     try:
-        pending = {pool.submit(_run_chunk, c) for c in todo}
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+        while True:
+            in_flight |= {pool.submit(_run_chunk, c) for c in itertools.islice(queue, 2 * workers - len(in_flight))}
+            if not in_flight:
+                break
+            finished, in_flight = wait(in_flight, return_when=FIRST_COMPLETED)
             for f in finished:
                 record(f.result())
     except KeyboardInterrupt:
-        # Keep what the workers are finishing right now; drop what has not started.
-        for f in pending:
-            f.cancel()
         notify("stopping: saving the games in progress (Ctrl-C again to stop at once)")
         try:
-            for f in pending:
-                if not f.cancelled():
-                    try:
-                        record(f.result())
-                    except Exception:
-                        pass
-        except KeyboardInterrupt:  # a second Ctrl-C: stop waiting
-            pass
-        pool.shutdown(wait=False, cancel_futures=True)
+            for f in in_flight:
+                try:
+                    record(f.result())
+                except Exception:  # a chunk that failed: it is played again on resume
+                    pass
+        except KeyboardInterrupt:  # a second Ctrl-C: stop the workers now
+            for proc in list(getattr(pool, "_processes", {}).values()):  # no public API before Python 3.14
+                proc.terminate()
+        pool.shutdown(wait=False)
         raise
     except BaseException:
         pool.shutdown(wait=False, cancel_futures=True)
