@@ -68,10 +68,15 @@ class Context:
             # chance that a Waters Rise! comes in the next two treasure draws
             deck = s.tdeck
             total = sum(deck)
-            p_wr = min(1.0, 2.0 * deck[WATERS_RISE] / total) if total else 0.3
+            if total >= 2:
+                p_wr = min(1.0, 2.0 * deck[WATERS_RISE] / total)
+            else:
+                pool = total + sum(s.tdiscard)
+                p_wr = min(1.0, 2.0 * (deck[WATERS_RISE] + s.tdiscard[WATERS_RISE]) / pool) if pool else 0.3
             r_top = w["risk_top"] + w["risk_soon"] * min(1.0, f / max(1, len(top)))
             r_deep = w["risk_deep"]
-            r_disc = w["risk_discard"] + w["risk_wr"] * p_wr
+            f2 = FLOOD_DRAWS[min(s.water + 1, 9)]
+            r_disc = w["risk_discard"] + w["risk_wr"] * p_wr * (0.5 + min(1.0, f2 / max(1, len(s.fdiscard))))
             for t in flooded:
                 risk[t] = r_top if t in in_top else r_deep if t in deeper else r_disc
         self.risk = risk
@@ -95,7 +100,7 @@ class Context:
         self.team = team
         self.collector = collector
         self.heli = sum(h[HELICOPTER_LIFT] for h in hands)
-        self.goals = [self._goals(q) for q in range(n)]
+        self.goals: list[list[float] | None] = [None] * n
 
     # ----------------------------------------------------------------- goals of each pawn
     def _goals(self, q: int) -> list[tuple[float, tuple[int, ...]]]:
@@ -135,22 +140,31 @@ class Context:
 
     def goal_cost(self, q: int, y: int) -> float:
         """How far pawn q standing on y is from what it wants (weighted steps)."""
-        goals = self.goals[q]
-        if not goals:
-            return 0.0
+        g = self.goals[q]
+        if g is None:
+            g = self.goal_costs(q)
+        return g[y]
+
+    def goal_costs(self, q: int) -> list[float]:
+        """goal_cost(q, y) for every tile y (cached)."""
+        g = self.goals[q]
+        if g is not None:
+            return g
+        total = [0.0] * _N
         geo = self.geo
         kind = self.kinds[q]
         pilot = self.s.roles[q] == PILOT
-        total = 0.0
-        for wt, srcs in goals:
-            best = FAR
-            for src in srcs:
-                d = geo.dist(kind, src)[y]
-                if d < best:
-                    best = d
-            if pilot and best > 1:
-                best = 1.5 if best < FAR else 2
-            total += wt * best
+        for wt, srcs in self._goals(q):
+            if len(srcs) == 1:
+                best = geo.dist(kind, srcs[0])
+            elif not srcs:
+                best = [FAR] * _N
+            else:
+                best = list(map(min, *(geo.dist(kind, src) for src in srcs)))
+            if pilot:
+                best = [d if d <= 1 else 1.5 if d < FAR else 2.0 for d in best]
+            total = [a + wt * b for a, b in zip(total, best, strict=True)]
+        self.goals[q] = total
         return total
 
     def shore_range(self, q: int, y: int) -> tuple[int, ...]:
