@@ -61,6 +61,13 @@ def test_matrix_of_everything(tmp_path):
     assert s.scenarios[0].difficulty == "elite"
 
 
+def test_policy_parameters_and_example_policy_study(tmp_path):
+    s = load_study(study_file(tmp_path, BASE + "matrix:\n  policy: [random, {name: heuristic, w_plain: 2}]\n"))
+    assert [x.id for x in s.scenarios] == ["policy=random", "policy=heuristic(w_plain=2)"]
+    assert s.scenarios[1].policy_params == {"w_plain": 2} and s.scenarios[1].policy_label == "heuristic(w_plain=2)"
+    assert len(load_study(CONFIGS / "policies.yaml").scenarios) == 3
+
+
 def test_seeds_are_stable_and_distinct():
     a = game_seed(7, "layout=skull_island", 0)
     assert a == game_seed(7, "layout=skull_island", 0) and 0 <= a < 2**63
