@@ -1,8 +1,10 @@
 """Movement geometry for the heuristic player: neighbour lists and step distances per way of moving.
 
-Distances only change when a tile sinks, so everything is cached per sunk-mask of one board. Three ways of
-moving: ``ORTH`` (most roles), ``AROUND`` (the Explorer, diagonals too) and ``DIVE`` (the Diver: orthogonal
-steps plus, in one action, a crossing through sunk spaces; chains of flooded tiles are not modelled).
+Distances only change when a tile sinks. They depend on the island's shape and on which cells have sunk,
+not on which tile lies where, so they are computed on cells and shared by all games on the same shape
+(a module-level cache); a game's own cache translates them to tile indices. Three ways of moving: ``ORTH``
+(most roles), ``AROUND`` (the Explorer, diagonals too) and ``DIVE`` (the Diver: orthogonal steps plus, in
+one action, a crossing through sunk spaces; chains of flooded tiles are not modelled).
 """
 
 from __future__ import annotations
@@ -13,6 +15,13 @@ from ..tiles import DIVER, EXPLORER, SUNK
 ORTH, AROUND, DIVE = 0, 1, 2
 FAR = 12  # stands for "unreachable by walking" in distance sums
 _N = 24
+_CACHE_LIMIT = 50_000
+
+# (shape, kind, sunk cell mask) -> neighbour lists by cell; (shape, kind, mask, cell) -> distances by cell
+_NEIGH: dict[tuple, list[tuple[int, ...]]] = {}
+_DIST: dict[tuple, list[int]] = {}
+# shape -> cell adjacency (orth, around, dive) by cell index (dive nodes from 24 up are open sea)
+_SHAPES: dict[tuple, tuple] = {}
 
 
 def move_kind(role: int) -> int:
@@ -20,15 +29,20 @@ def move_kind(role: int) -> int:
 
 
 class Geometry:
-    """Neighbours and BFS distances of one board under one sunk mask (rebuilt when a tile sinks)."""
+    """Neighbours and BFS distances of one game's board under its current sunk tiles."""
 
-    __slots__ = ("board", "mask", "neigh", "_dist")
+    __slots__ = ("board", "mask", "cmask", "ci", "tc", "shape", "neigh", "dists", "cache")
 
     def __init__(self) -> None:
         self.board = None
         self.mask = -1
+        self.cmask = 0
+        self.ci: list[int] = []
+        self.tc: list[int] = []
+        self.shape: tuple = ()
         self.neigh: list[list[tuple[int, ...]] | None] = [None, None, None]
-        self._dist: dict[tuple[int, int], list[int]] = {}
+        self.dists: list[list[list[int] | None]] = [[None] * _N for _ in range(3)]
+        self.cache: dict = {}  # anything else that only changes when a tile sinks
 
     def update(self, s: GameState) -> None:
         tiles = s.tiles
@@ -38,25 +52,62 @@ class Geometry:
                 mask |= 1 << t
         if s.board is self.board and mask == self.mask:
             return
-        self.board = s.board
+        if s.board is not self.board:
+            self._new_board(s)
         self.mask = mask
+        ci = self.ci
+        self.cmask = sum(1 << ci[t] for t in range(_N) if mask >> t & 1)
         self.neigh = [None, None, None]
-        self._dist = {}
+        self.dists = [[None] * _N for _ in range(3)]
+        self.cache = {}
+
+    def _new_board(self, s: GameState) -> None:
+        board = s.board
+        self.board = board
+        cells = board.layout.cells
+        index = {cell: i for i, cell in enumerate(cells)}
+        ci = [index[board.cell_of[t]] for t in range(_N)]
+        tc = [0] * _N
+        for t, c in enumerate(ci):
+            tc[c] = t
+        self.ci, self.tc = ci, tc
+        shape = (cells, s.rules.diver_through_sea)
+        self.shape = shape
+        if shape not in _SHAPES:
+
+            def node(v: int) -> int:
+                return ci[v] if v < _N else v
+
+            orth = [()] * _N
+            around = [()] * _N
+            dive = [()] * len(board.dive)
+            for t in range(_N):
+                orth[ci[t]] = tuple(sorted(ci[v] for v in board.orth[t]))
+                around[ci[t]] = tuple(sorted(ci[v] for v in board.around[t]))
+            for u in range(len(board.dive)):
+                dive[node(u)] = tuple(node(v) for v in board.dive[u])
+            _SHAPES[shape] = (orth, around, dive)
 
     def neighbours(self, kind: int) -> list[tuple[int, ...]]:
+        """Neighbours by tile index for one way of moving (sunk tiles left out)."""
         nb = self.neigh[kind]
         if nb is None:
-            nb = self._build(kind)
+            cnb = self._cell_neighbours(kind)
+            ci, tc = self.ci, self.tc
+            nb = [tuple(tc[c] for c in cnb[ci[t]]) for t in range(_N)]
             self.neigh[kind] = nb
         return nb
 
-    def _build(self, kind: int) -> list[tuple[int, ...]]:
-        board = self.board
-        mask = self.mask
-        base = board.around if kind == AROUND else board.orth
-        out = [tuple(v for v in base[u] if not mask >> v & 1) for u in range(_N)]
+    def _cell_neighbours(self, kind: int) -> list[tuple[int, ...]]:
+        key = (self.shape, kind, self.cmask)
+        nb = _NEIGH.get(key)
+        if nb is not None:
+            return nb
+        orth, around, dive = _SHAPES[self.shape]
+        mask = self.cmask
+        base = around if kind == AROUND else orth
+        nb = [tuple(v for v in base[u] if not mask >> v & 1) for u in range(_N)]
         if kind == DIVE:
-            dive = board.dive
 
             def gone(v: int) -> bool:
                 return v >= _N or mask >> v & 1
@@ -64,13 +115,13 @@ class Geometry:
             for u in range(_N):
                 if mask >> u & 1:
                     continue
-                extra = set(out[u])
+                extra = set(nb[u])
                 seen = {u}
                 stack = [v for v in dive[u] if gone(v)]
                 seen.update(stack)
                 while stack:
-                    w = stack.pop()
-                    for v in dive[w]:
+                    x = stack.pop()
+                    for v in dive[x]:
                         if v in seen:
                             continue
                         seen.add(v)
@@ -78,28 +129,39 @@ class Geometry:
                             stack.append(v)
                         elif v != u:
                             extra.add(v)
-                out[u] = tuple(sorted(extra))
-        return out
+                nb[u] = tuple(sorted(extra))
+        if len(_NEIGH) > _CACHE_LIMIT:
+            _NEIGH.clear()
+        _NEIGH[key] = nb
+        return nb
 
     def dist(self, kind: int, src: int) -> list[int]:
-        """Steps from ``src`` to every tile (FAR when unreachable); cached."""
-        key = (kind, src)
-        d = self._dist.get(key)
+        """Steps from tile ``src`` to every tile (FAR when unreachable); cached."""
+        d = self.dists[kind][src]
         if d is not None:
             return d
-        nb = self.neighbours(kind)
-        d = [FAR] * _N
-        d[src] = 0
-        frontier = [src]
-        step = 0
-        while frontier:
-            step += 1
-            nxt = []
-            for u in frontier:
-                for v in nb[u]:
-                    if d[v] == FAR:
-                        d[v] = step
-                        nxt.append(v)
-            frontier = nxt
-        self._dist[key] = d
+        csrc = self.ci[src]
+        key = (self.shape, kind, self.cmask, csrc)
+        dc = _DIST.get(key)
+        if dc is None:
+            nb = self._cell_neighbours(kind)
+            dc = [FAR] * _N
+            dc[csrc] = 0
+            frontier = [csrc]
+            step = 0
+            while frontier:
+                step += 1
+                nxt = []
+                for u in frontier:
+                    for v in nb[u]:
+                        if dc[v] == FAR:
+                            dc[v] = step
+                            nxt.append(v)
+                frontier = nxt
+            if len(_DIST) > _CACHE_LIMIT:
+                _DIST.clear()
+            _DIST[key] = dc
+        ci = self.ci
+        d = [dc[ci[t]] for t in range(_N)]
+        self.dists[kind][src] = d
         return d

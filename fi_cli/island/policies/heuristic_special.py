@@ -1,0 +1,260 @@
+"""Decisions of the heuristic player outside turn planning: special cards, discards, swimming."""
+
+from __future__ import annotations
+
+from ..actions import DISCARD, DRAW_FLOOD, HELI_PLAY, SANDBAGS_PLAY, SWIM, Action
+from ..engine import GameState
+from ..tiles import (
+    FLOODED,
+    FOOLS_LANDING,
+    HAND_LIMIT,
+    HELICOPTER_LIFT,
+    MESSENGER,
+    PILOT,
+    SANDBAGS,
+    SUNK,
+    TREASURE_TILES,
+)
+from .heuristic_eval import Context
+from .heuristic_geom import ORTH
+from .heuristic_turn import junk
+
+_N = 24
+
+
+def find_heli(legal: list[Action], mask: int, target: int, holder: int = -1) -> Action | None:
+    for a in legal:
+        if a[0] == HELI_PLAY and a[2] == mask and a[3] == target and (holder < 0 or a[1] == holder):
+            return a
+    return None
+
+
+# --------------------------------------------------------------------- flood step: Sandbags
+def importance(s: GameState, t: int, w: dict[str, float]) -> float:
+    if t == FOOLS_LANDING:
+        return w["w_fools_landing"]
+    for tr in range(4):
+        pair = TREASURE_TILES[tr]
+        if t in pair:
+            if s.captured >> tr & 1:
+                return w["w_plain"]
+            twin = pair[1] if pair[0] == t else pair[0]
+            return w["w_treasure_last"] if s.tiles[twin] == SUNK else w["w_treasure_twin"]
+    return w["w_plain"]
+
+
+def draw_chances(s: GameState) -> dict[int, float]:
+    """Chance that each tile's flood card is drawn in what is left of the current flood step."""
+    left = s.flood_left
+    out: dict[int, float] = {}
+    for seg in reversed(s.fdeck):
+        if left <= 0:
+            break
+        p = min(1.0, left / len(seg))
+        for t in seg:
+            out[t] = p
+        left -= len(seg)
+    if left > 0 and s.fdiscard:
+        p = min(1.0, left / len(s.fdiscard))
+        for t in s.fdiscard:
+            out.setdefault(t, p)
+    return out
+
+
+def flood_decision(s: GameState, legal: list[Action], w: dict[str, float]) -> Action:
+    holder = -1
+    for q in range(s.n):
+        if s.hands[q][SANDBAGS]:
+            holder = q
+            break
+    if holder < 0:
+        return (DRAW_FLOOD,)
+    tiles = s.tiles
+    best, best_t = 0.0, -1
+    for t, p in draw_chances(s).items():
+        if tiles[t] != FLOODED or p <= 0.0:
+            continue
+        v = importance(s, t, w) * p
+        if v > best:
+            best, best_t = v, t
+    if best_t >= 0 and best >= w["sandbag_threshold"]:
+        a = (SANDBAGS_PLAY, holder, best_t)
+        if a in legal:
+            return a
+    return (DRAW_FLOOD,)
+
+
+# --------------------------------------------------------------------- Helicopter Lift
+def best_heli_move(ctx: Context, legal: list[Action], holder: int) -> tuple[float, Action] | None:
+    """The Helicopter Lift move (of one pawn or a whole group) that gains most; holder -1: anyone."""
+    s = ctx.s
+    pos = s.pos
+    tiles = s.tiles
+    groups: dict[int, int] = {}
+    for q, x in enumerate(pos):
+        groups[x] = groups.get(x, 0) | 1 << q
+    masks = set(groups.values())
+    masks.update(1 << q for q in range(s.n))
+    best = None
+    for mask in sorted(masks):
+        members = [q for q in range(s.n) if mask >> q & 1]
+        src = pos[members[0]]
+        arrs = [ctx.goal_costs(q) for q in members]
+        tot = arrs[0] if len(arrs) == 1 else [sum(v) for v in zip(*arrs, strict=True)]
+        here = tot[src]
+        for t in range(_N):
+            if t != src and tiles[t] != SUNK:
+                g = here - tot[t]
+                if best is None or g > best[0]:
+                    best = (g, mask, t)
+    if best is None:
+        return None
+    g, mask, t = best
+    a = find_heli(legal, mask, t, holder)
+    return (g, a) if a is not None else None
+
+
+def heli_in_turn(ctx: Context, legal: list[Action]) -> Action | None:
+    """A Helicopter Lift worth playing now in the actions phase, or None."""
+    s = ctx.s
+    w = ctx.w
+    geo = ctx.geo
+    pos = s.pos
+    if ctx.endgame:
+        if ctx.heli < 2:
+            return None
+        groups: dict[int, int] = {}
+        for q, x in enumerate(pos):
+            if x != FOOLS_LANDING:
+                groups[x] = groups.get(x, 0) | 1 << q
+        if not groups:
+            return None
+        d = geo.dist(ORTH, FOOLS_LANDING)
+        src = max(groups, key=lambda t: (d[t], -t))
+        return find_heli(legal, groups[src], FOOLS_LANDING)
+    p = s.current
+    k = s.actions_left
+    if k == 0:
+        return None
+    x = pos[p]
+    hand = s.hands[p]
+    kind = ctx.kinds[p]
+    flight = s.roles[p] == PILOT and not s.flight_used
+    if w["heli_capture"] > 0 and not flight:
+        for tr in ctx.uncaptured:
+            if hand[tr] >= 4:
+                alive = [t for t in TREASURE_TILES[tr] if s.tiles[t] != SUNK]
+                if not alive or x in alive:
+                    continue
+                if min(geo.dist(kind, t)[x] for t in alive) <= k - 1:
+                    continue
+                target = max(alive, key=lambda t: (ctx.sv[t], -t))
+                a = find_heli(legal, 1 << p, target)
+                if a is not None:
+                    return a
+    if w["heli_meet"] > 0 and not flight and s.roles[p] != MESSENGER:
+        for tr in ctx.uncaptured:
+            c = ctx.collector[tr]
+            if c < 0 or c == p or not hand[tr]:
+                continue
+            need = 4 - s.hands[c][tr]
+            if need > hand[tr] or need > k - 1 or need <= 0:
+                continue
+            if geo.dist(kind, pos[c])[x] <= k - need:
+                continue
+            if sum(s.hands[c]) + need > HAND_LIMIT + junk(ctx, c):
+                continue
+            a = find_heli(legal, 1 << p, pos[c])
+            if a is not None:
+                return a
+    if k == 3:
+        spare = ctx.heli - (1 if len(ctx.uncaptured) <= 1 else 0)
+        if spare >= 1:
+            found = best_heli_move(ctx, legal, -1)
+            if found is not None and found[0] >= w["heli_move_min"]:
+                return found[1]
+    return None
+
+
+# --------------------------------------------------------------------- over the hand limit
+def keep_value(ctx: Context, p: int, c: int) -> float:
+    w = ctx.w
+    s = ctx.s
+    if c == HELICOPTER_LIFT:
+        if ctx.endgame and ctx.heli < 2:
+            return 100.0
+        return w["keep_heli"] if ctx.heli < 2 else w["keep_heli_extra"]
+    if c == SANDBAGS:
+        return w["keep_sandbags"]
+    if s.captured >> c & 1:
+        return 0.0
+    team = ctx.team[c]
+    v = w["keep_base"] + w["keep_own"] * s.hands[p][c] + w["keep_team"] * min(team, 4)
+    if team >= 4:
+        v += w["keep_set"] if team == 4 else -w["keep_team"] * (team - 4)
+    if ctx.collector[c] == p:
+        v += w["keep_collector"]
+    if team + s.tdeck[c] <= 4:
+        v += w["keep_scarce"]
+    return v
+
+
+def discard_decision(ctx: Context, legal: list[Action]) -> Action:
+    s = ctx.s
+    w = ctx.w
+    p = s.discarder
+    best_cost, best_a = None, None
+    flooded_best = max((ctx.sv[t] for t in ctx.flooded), default=0.0)
+    for a in legal:
+        if a[0] == DISCARD:
+            cost = keep_value(ctx, p, a[2])
+        elif a[0] == SANDBAGS_PLAY:
+            if ctx.sv[a[2]] < flooded_best:
+                continue
+            cost = keep_value(ctx, p, SANDBAGS) - w["w_play_sandbags"] * flooded_best
+        else:
+            continue
+        if best_cost is None or cost < best_cost:
+            best_cost, best_a = cost, a
+    if s.hands[p][HELICOPTER_LIFT]:
+        found = best_heli_move(ctx, legal, p)
+        if found is not None:
+            cost = keep_value(ctx, p, HELICOPTER_LIFT) - found[0]
+            if best_cost is None or cost < best_cost:
+                best_cost, best_a = cost, found[1]
+    return best_a if best_a is not None else legal[0]
+
+
+# --------------------------------------------------------------------- swimming
+def swim_decision(ctx: Context, legal: list[Action]) -> Action:
+    s = ctx.s
+    w = ctx.w
+    q = s.swimmers[0]
+    tiles = s.tiles
+    gq = ctx.goal_costs(q)
+    best_v, best_a = None, None
+    for a in legal:
+        if a[0] == SWIM:
+            t = a[2]
+            v = -gq[t]
+            if tiles[t] == FLOODED:
+                v -= w["w_swim_flooded"] * ctx.risk[t]
+            if best_v is None or v > best_v:
+                best_v, best_a = v, a
+    # a Helicopter Lift rescue of everyone on the sinking tile
+    group = 0
+    for r, x in enumerate(s.pos):
+        if x == s.sinking:
+            group |= 1 << r
+    cost = w["heli_rescue_cost"] + (100.0 if ctx.endgame and ctx.heli < 2 else 0.0)
+    members = [r for r in range(s.n) if group >> r & 1]
+    arrs = [ctx.goal_costs(r) for r in members]
+    for a in legal:
+        if a[0] == HELI_PLAY and a[2] == group:
+            t = a[3]
+            v = -sum(g[t] for g in arrs) - cost
+            if tiles[t] == FLOODED:
+                v -= w["w_swim_flooded"] * ctx.risk[t]
+            if best_v is None or v > best_v:
+                best_v, best_a = v, a
+    return best_a if best_a is not None else legal[0]

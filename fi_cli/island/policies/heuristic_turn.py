@@ -1,0 +1,294 @@
+"""Turn planning for the heuristic player: where to walk and what to do with the actions left.
+
+A plan is: optional work at the start tile x (shore-ups, gifts), a walk (or the Pilot's flight) to an end
+tile y, then work at y (capture, shore-ups, gifts). Every reachable y is scored by the value of the best
+work that fits in the actions left, minus how far y leaves the pawn from its goals, minus the risk left on
+important flooded tiles nobody stands near. The plan comes back as the whole list of actions, so the
+player can follow it without planning again at every action.
+"""
+
+from __future__ import annotations
+
+from ..actions import CAPTURE, FLY, GIVE, MOVE, NAVIGATE, NO_TILE, SHORE_UP, Action
+from ..tiles import ENGINEER, FLOODED, HAND_LIMIT, MESSENGER, NAVIGATOR, PILOT, SUNK, TREASURE_TILES
+from .heuristic_eval import Context
+
+_N = 24
+SHORE, GIFT, CAPT = 0, 1, 2
+
+
+def _first(o: tuple) -> float:
+    return o[0]
+
+
+def junk(ctx: Context, q: int) -> int:
+    """Cards in q's hand of treasures already captured: discarding them costs nothing."""
+    h = ctx.s.hands[q]
+    cap = ctx.s.captured
+    return sum(h[x] for x in range(4) if cap >> x & 1)
+
+
+def reach_from(ctx: Context, p: int, x: int, k: int) -> dict[int, int]:
+    """Tiles pawn p reaches from x with k actions of moving -> steps."""
+    nb = ctx.geo.neighbours(ctx.kinds[p])
+    reach = {x: 0}
+    frontier = [x]
+    for step in range(1, k + 1):
+        nxt = []
+        for u in frontier:
+            for v in nb[u]:
+                if v not in reach:
+                    reach[v] = step
+                    nxt.append(v)
+        frontier = nxt
+    return reach
+
+
+def gifts(ctx: Context, p: int) -> list[tuple[int, int, list[float]]]:
+    """(receiver, treasure, values of successive cards) for the cards p could usefully give."""
+    s = ctx.s
+    w = ctx.w
+    hand = s.hands[p]
+    out = []
+    for tr in ctx.uncaptured:
+        h = hand[tr]
+        c = ctx.collector[tr]
+        if not h or c == p or c < 0:
+            continue
+        b = s.hands[c][tr]
+        room = HAND_LIMIT + junk(ctx, c) - sum(s.hands[c])
+        vals = []
+        for i in range(h):
+            if b + i + 1 >= 4:
+                v = w["w_give_complete"] if b + i + 1 == 4 else 0.0
+            else:
+                v = w["w_give"] * (1.0 + 0.5 * (b + i))
+            if i >= room:
+                v -= w["w_overflow"]
+            if v <= 0:
+                break
+            vals.append(v)
+        if vals:
+            out.append((c, tr, vals))
+    return out
+
+
+def guards(ctx: Context, p: int) -> list[tuple[float, list[int], int, int]]:
+    """Flooded tiles: (weight, steps from the tile for p, steps of the nearest other pawn, tile)."""
+    w = ctx.w
+    wg = w["w_guard"]
+    if wg <= 0:
+        return []
+    s = ctx.s
+    geo = ctx.geo
+    out = []
+    others = [(ctx.kinds[q], s.pos[q]) for q in range(s.n) if q != p]
+    dists = [geo.dist(kind, y) for kind, y in others]
+    kp = ctx.kinds[p]
+    sv = ctx.sv
+    for t in ctx.flooded:
+        other = 3
+        for d in dists:
+            dq = d[t] - 1
+            if dq < other:
+                other = dq if dq > 0 else 0
+        if other == 0:
+            continue
+        out.append((wg * sv[t], geo.dist(kp, t), other, t))
+    return out
+
+
+def position_costs(ctx: Context, p: int) -> list[float]:
+    """Goal costs of p plus a pull towards the tiles that matter (Fools' Landing, treasure tiles)."""
+    gc = ctx.goal_costs(p)
+    wp = ctx.w["w_position"]
+    if wp <= 0:
+        return gc
+    s = ctx.s
+    geo = ctx.geo
+    kind = ctx.kinds[p]
+    key = ("pos", kind, s.captured)
+    pull = geo.cache.get(key)
+    if pull is None:
+        imp = ctx.imp
+        plain = ctx.w["w_plain"]
+        pull = [0.0] * _N
+        for t in range(_N):
+            if imp[t] > plain and s.tiles[t] != SUNK:
+                d = geo.dist(kind, t)
+                wt = wp * imp[t]
+                pull = [a + wt * (b if b < 4 else 4) for a, b in zip(pull, d, strict=True)]
+        geo.cache[key] = pull
+    return [a + b for a, b in zip(gc, pull, strict=True)]
+
+
+def _shore_opts(ctx: Context, tiles_: list[int], engineer: bool, at_x: bool) -> list[tuple]:
+    sv = ctx.sv
+    vs = sorted(((sv[t], t) for t in tiles_), reverse=True)
+    if engineer:
+        out = []
+        for i in range(0, len(vs), 2):
+            pair = vs[i : i + 2]
+            out.append((sum(v for v, _ in pair), SHORE, tuple(t for _, t in pair), at_x))
+        return out
+    return [(v, SHORE, (t,), at_x) for v, t in vs]
+
+
+def best_plan(ctx: Context, p: int, x: int, k: int, reach: dict[int, int], gifts_, guards_, gc):
+    """The best (value, end tile, steps, chosen options) of p's turn from x with k actions.
+
+    An option is (value, SHORE|GIFT|CAPT, data, done at the start tile?)."""
+    s = ctx.s
+    w = ctx.w
+    tiles = s.tiles
+    pos = s.pos
+    sv = ctx.sv
+    hand = s.hands[p]
+    engineer = s.roles[p] == ENGINEER
+    messenger = s.roles[p] == MESSENGER
+    cap_tiles = {}
+    for tr in ctx.uncaptured:
+        if hand[tr] >= 4:
+            for t in TREASURE_TILES[tr]:
+                if tiles[t] != SUNK:
+                    cap_tiles[t] = tr
+    range_x = ctx.shore_range(p, x)
+    fl_x = [t for t in range_x if tiles[t] == FLOODED]
+    x_opts = _shore_opts(ctx, fl_x, engineer, True)
+    for c, tr, vals in gifts_:
+        if messenger or pos[c] == x:
+            x_opts.extend((v, GIFT, (c, tr), True) for v in vals)
+    w_near = w["w_near"]
+    w_capture = w["w_capture"]
+    best = None
+    for y, d in reach.items():
+        r = k - d
+        opts: list[tuple] = []
+        range_y = ctx.shore_range(p, y)
+        if r > 0:
+            if y == x:
+                opts = x_opts[:]
+            else:
+                opts = x_opts[:]
+                fl_y = [t for t in range_y if tiles[t] == FLOODED and t not in fl_x]
+                if fl_y:
+                    opts.extend(_shore_opts(ctx, fl_y, engineer, False))
+                if not messenger:
+                    for c, tr, vals in gifts_:
+                        if pos[c] == y:
+                            opts.extend((v, GIFT, (c, tr), False) for v in vals)
+            tr = cap_tiles.get(y, -1)
+            if tr >= 0:
+                opts.append((w_capture, CAPT, tr, y == x))
+            if len(opts) > r:
+                opts.sort(key=_first, reverse=True)
+                opts = opts[:r]
+        val = -gc[y] - 0.01 * d
+        done = ()
+        if opts:
+            val += sum(o[0] for o in opts)
+            done = [t for o in opts if o[1] == SHORE for t in o[2]]
+        near = 0.0
+        for t in range_y:
+            if tiles[t] == FLOODED and sv[t] > near and t not in done:
+                near = sv[t]
+        val += w_near * near
+        for wt, dt, other, t in guards_:
+            if t in done:
+                continue
+            dy = dt[y] - 1
+            if dy > 0:
+                val -= wt * (dy if dy < other else other)
+        if best is None or val > best[0] + 1e-9:
+            best = (val, y, d, opts)
+    return best
+
+
+def _action_of(o: tuple, p: int) -> Action:
+    if o[1] == SHORE:
+        t = o[2]
+        return (SHORE_UP, p, min(t), max(t)) if len(t) == 2 else (SHORE_UP, p, t[0], NO_TILE)
+    if o[1] == GIFT:
+        return (GIVE, p, o[2][0], o[2][1])
+    return (CAPTURE, p, o[2])
+
+
+def plan_turn(ctx: Context, own: list[Action], legal: list[Action], heli_shore: bool) -> list[Action]:
+    """The current player's actions for the rest of the turn (possibly one Helicopter Lift play first)."""
+    from .heuristic_special import find_heli
+
+    s = ctx.s
+    w = ctx.w
+    p = s.current
+    k = s.actions_left
+    pos = s.pos
+    x = pos[p]
+    role = s.roles[p]
+    tiles = s.tiles
+    geo = ctx.geo
+    kind = ctx.kinds[p]
+    reach = reach_from(ctx, p, x, k)
+    flown: set[int] = set()
+    if role == PILOT and not s.flight_used:
+        for t in range(_N):
+            if tiles[t] != SUNK and t != x and reach.get(t, 99) > 1:
+                reach[t] = 1
+                flown.add(t)
+    sv = ctx.sv
+    gifts_ = gifts(ctx, p)
+    guards_ = guards(ctx, p)
+    gc = position_costs(ctx, p)
+    val, y, d, opts = best_plan(ctx, p, x, k, reach, gifts_, guards_, gc)
+    # a Helicopter Lift to an important flooded tile out of reach this turn
+    if heli_shore and ctx.heli and not ctx.endgame and not flown:
+        hcost = w["heli_shore_cost"] + (w["heli_last_cost"] if ctx.heli < 2 and len(ctx.uncaptured) <= 1 else 0.0)
+        for t in ctx.flooded:
+            if sv[t] < w["heli_shore_min"] or t in reach:
+                continue
+            if any(u in reach for u in ctx.shore_range(p, t)):
+                continue
+            r2 = reach_from(ctx, p, t, k)
+            v2 = best_plan(ctx, p, t, k, r2, gifts_, guards_, gc)[0] - hcost
+            if v2 > val:
+                a = find_heli(legal, 1 << p, t)
+                if a is not None:
+                    return [a]
+    # the Navigator may do more good moving someone else
+    if role == NAVIGATOR:
+        used = d + len(opts)
+        per = (val + gc[x]) / used if used else 0.0
+        nav_best, nav_a = max(per, 0.3), None
+        for a in own:
+            if a[0] == NAVIGATE:
+                q = a[2]
+                gq = ctx.goal_costs(q)
+                g = gq[pos[q]] - gq[a[3]]
+                if g > nav_best:
+                    nav_best, nav_a = g, a
+        if nav_a is not None:
+            return [nav_a]
+    # the sequence: work at the start tile, the walk, work at the end tile
+    seq: list[Action] = []
+    here = sorted((o for o in opts if o[3]), key=_first, reverse=True)
+    there = sorted((o for o in opts if not o[3]), key=_first, reverse=True)
+    seq.extend(_action_of(o, p) for o in here if o[1] == CAPT)
+    seq.extend(_action_of(o, p) for o in here if o[1] != CAPT)
+    if y != x:
+        if y in flown:
+            seq.append((FLY, p, y))
+        else:
+            dy = geo.dist(kind, y)
+            nb = geo.neighbours(kind)
+            cur = x
+            while cur != y:
+                step = None
+                for z in nb[cur]:
+                    if dy[z] == dy[cur] - 1 and (step is None or gc[z] < gc[step]):
+                        step = z
+                if step is None:
+                    break
+                seq.append((MOVE, p, step))
+                cur = step
+    seq.extend(_action_of(o, p) for o in there if o[1] == CAPT)
+    seq.extend(_action_of(o, p) for o in there if o[1] != CAPT)
+    return seq
