@@ -1,7 +1,7 @@
 """Simulator benchmarks: worker scaling, cost of logging + writing over bare play, memory of a long run.
 
     python benchmarks/sim_scaling.py scaling  --games 8000        # games/s with 1 and 2 workers
-    python benchmarks/sim_scaling.py overhead --games 3000        # run_study (1 worker) vs a bare play loop
+    python benchmarks/sim_scaling.py overhead --games 2500        # a worker's chunk vs a bare play loop
     python benchmarks/sim_scaling.py memory   --games 1000000     # resident memory over a long run
 
 All use the standard island, 4 players, normal, random roles, the random policy (or --policy).
@@ -22,7 +22,7 @@ from fi_cli.island.layouts import get_layout
 from fi_cli.island.rules import Rules
 from fi_cli.sim.config import Scenario, Study
 from fi_cli.sim.engine import make_setup
-from fi_cli.sim.runner import play_games, read_manifest, run_study
+from fi_cli.sim.runner import read_manifest, run_study
 from fi_cli.sim.tables import Columns
 
 
@@ -91,28 +91,58 @@ def scaling(args: argparse.Namespace) -> None:
 
 
 def overhead(args: argparse.Namespace) -> None:
+    """What a worker spends per chunk on top of playing: collecting rows, building tables, writing Parquet.
+
+    Chunks are played bare and then played + logged, alternating, and each step of the logged chunk is
+    timed on its own (CPU time), so load from other processes hits both sides alike.
+    """
+    import json
+
+    from fi_cli.island.rules import RULES_VERSION
     from fi_cli.sim import engine
     from fi_cli.sim.seeds import game_seed
+    from fi_cli.sim.tables import write_chunk
 
     study = bench_study(args.games, args.policy)
     sc = study.scenarios[0]
     setup = make_setup(sc)
-    best_bare, best_cols, best_run = float("inf"), float("inf"), float("inf")
-    for _ in range(args.repeat):
-        start = time.perf_counter()
-        for g in range(args.games):  # the bare minimum: derive the seed and play
-            engine.play(sc, setup, game_seed(study.seed, sc.id, g))
-        best_bare = min(best_bare, time.perf_counter() - start)
-        start = time.perf_counter()
-        cols = Columns()
-        play_games(sc, setup, study.seed, range(args.games), cols)
-        cols.tables()
-        best_cols = min(best_cols, time.perf_counter() - start)
-        best_run = min(best_run, timed_run(study, 1)[0])
-    print(f"bare play_game loop:        {args.games / best_bare:7.0f} games/s")
-    print(f"+ rows to Arrow tables:     {args.games / best_cols:7.0f} games/s  (+{best_cols / best_bare - 1:.1%})")
-    print(f"full run_study, 1 worker:   {args.games / best_run:7.0f} games/s  (+{best_run / best_bare - 1:.1%} "
-          "over bare play: logging, Parquet writing, manifest)")
+    out = Path(tempfile.mkdtemp(prefix="fi-bench-"))
+    Columns().tables()  # pyarrow's one-off start-up cost, paid once per worker
+    spent = dict.fromkeys(("bare play", "play", "collect rows", "arrow tables", "parquet write"), 0.0)
+    clock = time.process_time
+    try:
+        for _ in range(args.repeat):
+            for c in range(0, args.games, study.chunk_size):
+                games = range(c, min(c + study.chunk_size, args.games))
+                t = clock()
+                for g in games:
+                    engine.play(sc, setup, game_seed(study.seed, sc.id, g))
+                spent["bare play"] += clock() - t
+                cols = Columns()
+                for g in games:
+                    seed = game_seed(study.seed, sc.id, g)
+                    t = clock()
+                    rec = engine.play(sc, setup, seed)
+                    t2 = clock()
+                    cols.add(sc, g, seed, rec, RULES_VERSION)
+                    spent["play"] += t2 - t
+                    spent["collect rows"] += clock() - t2
+                t = clock()
+                tables = cols.tables({"fi.scenario": json.dumps(sc.to_dict())})
+                t2 = clock()
+                write_chunk(out, sc.id, c // study.chunk_size, tables)
+                spent["arrow tables"] += t2 - t
+                spent["parquet write"] += clock() - t2
+    finally:
+        shutil.rmtree(out)
+    bare = spent["bare play"]
+    n = args.games * args.repeat
+    print(f"{n} games in chunks of {study.chunk_size}, CPU time relative to bare play ({n / bare:.0f} games/s):")
+    for k, v in spent.items():
+        print(f"  {k:<14} {v:7.2f} s  {v / bare:6.1%}")
+    extra = spent["collect rows"] + spent["arrow tables"] + spent["parquet write"]
+    print(f"logging and writing cost {extra / bare:.1%} of bare play; logged chunks took "
+          f"{(extra + spent['play']) / bare - 1:+.1%} in total")
 
 
 def _rss_kb(pid: int) -> int:
