@@ -53,8 +53,9 @@ def replay_game(run_dir: str | Path, scenario: str, game: int,
     rec = engine.play(sc, engine.make_setup(sc), seed, narrate=narrate)
     cols = Columns()
     cols.add(sc, game, seed, rec, RULES_VERSION)
+    tables = cols.tables()  # compare what would be written with what was written
     for ds in DATASETS:
-        fresh = cols.data[ds]
+        fresh = tables[ds].to_pydict()
         for name, values in logged[ds].items():
             if fresh[name] != values:
                 at = next((i for i, (a, b) in enumerate(zip(fresh[name], values, strict=False)) if a != b),
