@@ -9,6 +9,7 @@ player that copies the state to look ahead cannot see the real future.
 from __future__ import annotations
 
 import random
+from itertools import repeat
 
 from .actions import (
     CAPTURE,
@@ -232,9 +233,11 @@ class GameState:
         tiles = self.tiles
         alive = [t for t in range(_N_TILES) if tiles[t] != SUNK]
         subset = self.rules.helicopter_lift_group == "subset"
+        kind, who = repeat(HELI_PLAY), repeat(holder)  # zip over repeats builds the tuples at C speed
         for src, mask in sorted(groups.items()):
+            dests = [t for t in alive if t != src]
             for sub in _submasks(mask) if subset else (mask,):
-                acts.extend((HELI_PLAY, holder, sub, t) for t in alive if t != src)
+                acts.extend(zip(kind, who, repeat(sub), dests))
 
     def _heli_from(self, acts: list[Action], src: int) -> None:
         """Helicopter rescues of the pawns on a sinking tile, by any holder."""
@@ -248,7 +251,7 @@ class GameState:
         for p in range(self.n):
             if self.hands[p][HELICOPTER_LIFT]:
                 for sub in subs:
-                    acts.extend((HELI_PLAY, p, sub, t) for t in alive)
+                    acts.extend(zip(repeat(HELI_PLAY), repeat(p), repeat(sub), alive))
 
     # ----------------------------------------------------------------- movement geometry
     def dive_targets(self, x: int) -> list[int]:
