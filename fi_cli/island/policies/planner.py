@@ -1,126 +1,136 @@
 """The planner: looks ahead over sampled futures that agree with what the players know.
 
-At a decision with several options it tries the most promising candidates (ranked by its base policy)
-on copies of the state. Each copy gets its own generator, i.e. a deck order *sampled* from the public
-segments, never the real one (the state it is given carries no generator). Every candidate is played on
-the same sampled futures (common random numbers, so the comparison is fair and low-noise), the base policy
-plays on for ``depth`` player-turns, and the result is scored: a win 1, a loss 0, an unfinished game by the
-base policy's evaluation squashed into (0, 1).
+At a decision with several options it asks its base policy (the heuristic) for its choice, screens the
+other legal actions by the value of the position they lead to, and compares the best few on copies of the
+state. Each copy gets its own generator, i.e. a deck order *sampled* from the public segments, never the
+real one (the state it is given carries no generator). Every candidate is played on the same sampled
+futures (common random numbers: a fair, low-noise comparison); the base policy plays on until ``depth``
+player-turns have begun, and the position reached is scored by the learned value model (a win 1, a loss 0).
+The planner leaves the base policy's choice only when a candidate is better by ``margin`` on average.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
 
 from ..actions import Action
-from ..engine import OVER, GameState
+from ..engine import ACTIONS, OVER, GameState
 from . import make_policy
+from .value import win_chance
 
 
 class PlannerPolicy:
     name = "planner"
     PARAMETERS: dict[str, str] = {
-        "samples": "sampled futures per candidate action (default 12)",
-        "depth": "player-turns played out after the candidate (default 3; 0 = to the end of the game)",
-        "candidates": "how many of the base policy's best actions are compared (default 6)",
-        "time_per_decision": "seconds one decision may take at most (default 1.0)",
-        "base": "policy id used to rank candidates and play the futures (default heuristic)",
+        "samples": "sampled futures per candidate action (default 8)",
+        "depth": "player-turns begun before a future is scored (default 2; 1 = the end of this turn)",
+        "candidates": "how many actions are compared, the base policy's choice included (default 4)",
+        "screen": "at most this many legal actions are screened by one-step value (default 40)",
+        "margin": "average win-chance gain needed to overrule the base policy (default 0.01)",
+        "time_per_decision": "seconds one decision may take at most (default 2.0)",
+        "base": "policy id that proposes actions and plays the futures (default heuristic)",
+        "every_action": "1: also look ahead at the 2nd and 3rd action of a turn (default 0: the base plays them)",
     }
 
     def __init__(
         self,
-        samples: int = 12,
-        depth: int = 3,
-        candidates: int = 6,
-        time_per_decision: float = 1.0,
+        samples: int = 8,
+        depth: int = 2,
+        candidates: int = 4,
+        screen: int = 40,
+        margin: float = 0.01,
+        time_per_decision: float = 2.0,
         base: str = "heuristic",
+        every_action: int = 0,
     ) -> None:
-        for key, value, low in (("samples", samples, 1), ("depth", depth, 0), ("candidates", candidates, 1)):
+        for key, value, low in (
+            ("samples", samples, 1), ("depth", depth, 1), ("candidates", candidates, 1), ("screen", screen, 1)
+        ):  # fmt: skip
             if type(value) is not int or value < low:
                 raise ValueError(f"{key} must be an integer >= {low}, got {value!r}")
-        if not isinstance(time_per_decision, int | float) or time_per_decision <= 0:
-            raise ValueError(f"time_per_decision must be a positive number of seconds, got {time_per_decision!r}")
+        for key, value in (("time_per_decision", time_per_decision), ("margin", margin)):
+            if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+                raise ValueError(f"{key} must be a non-negative number, got {value!r}")
         if base == "planner":
             raise ValueError("base cannot be the planner itself")
         self.samples = samples
         self.depth = depth
         self.candidates = candidates
+        self.screen = screen
+        self.margin = float(margin)
         self.time_per_decision = float(time_per_decision)
-        self.base = make_policy(base)
+        self.every_action = bool(every_action)
+        self.base = make_policy(base)  # proposes the action in the real game
+        self.roller = make_policy(base)  # plays the sampled futures (its own memory, so the base's is kept)
         self._rng = random.Random(0)
 
     def reset(self, seed: int) -> None:
         self._rng = random.Random(f"planner-{seed}")
         self.base.reset(seed)
+        self.roller.reset(seed)
 
     # ------------------------------------------------------------------
     def choose(self, state: GameState, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        cands = self._candidates(state, legal)
+        proposal = self.base.choose(state, legal)
+        if state.phase == ACTIONS and 0 < state.actions_left < 3 and not self.every_action:
+            return proposal  # the turn's course was chosen at its first action
+        cands = self._candidates(state, legal, proposal)
         if len(cands) == 1:
-            return cands[0]
+            return proposal
         deadline = time.perf_counter() + self.time_per_decision
-        seeds = [self._rng.getrandbits(64) for _ in range(self.samples)]
         totals = [0.0] * len(cands)
-        done = 0
-        for seed in seeds:  # one sampled future at a time for every candidate: fair even if time runs out
+        played = 0
+        while played < self.samples:  # one sampled future at a time for every candidate: fair if time runs out
+            seed = self._rng.getrandbits(64)
             for i, a in enumerate(cands):
                 totals[i] += self._playout(state, a, seed)
-            done += 1
+            played += 1
             if time.perf_counter() > deadline:
                 break
         best = max(range(len(cands)), key=lambda i: (totals[i], -i))
-        return cands[best]
+        if best != 0 and (totals[best] - totals[0]) / played >= self.margin:
+            return cands[best]
+        return proposal
 
-    def _candidates(self, state: GameState, legal: list[Action]) -> list[Action]:
-        rank = getattr(self.base, "rank", None)
-        if rank is not None:
-            return list(rank(state, legal, self.candidates))
-        if len(legal) <= self.candidates:
-            return list(legal)
-        first = self.base.choose(state, legal)
-        others = [a for a in legal if a != first]
-        return [first] + self._rng.sample(others, self.candidates - 1)
+    def _candidates(self, state: GameState, legal: list[Action], proposal: Action) -> list[Action]:
+        """The proposal first, then the actions whose next position the value model likes best."""
+        if self.candidates == 1:
+            return [proposal]
+        pool = [a for a in legal if a != proposal]
+        if len(pool) > self.screen:
+            pool = self._rng.sample(pool, self.screen)
+        seed = self._rng.getrandbits(64)
+        scored = sorted(((self._peek(state, a, seed), i) for i, a in enumerate(pool)), reverse=True)
+        return [proposal] + [pool[i] for _, i in scored[: self.candidates - 1]]
+
+    def _sample(self, state: GameState, seed: int) -> GameState:
+        s = state.copy(random.Random(seed))
+        for seg in s.fdeck:  # a segment's storage order is not information: sample from a canonical order
+            seg.sort()
+        return s
+
+    def _peek(self, state: GameState, action: Action, seed: int) -> float:
+        s = self._sample(state, seed)
+        s.apply(action)
+        return win_chance(s)
 
     def _playout(self, state: GameState, action: Action, seed: int) -> float:
-        s = state.copy(random.Random(seed))
+        s = self._sample(state, seed)
         s.apply(action)
-        base = self.base
-        stop = s.turn + self.depth if self.depth else None
-        while s.phase != OVER and (stop is None or s.turn < stop):
+        roller = self.roller
+        roller.reset(seed)  # no memory carried from another sampled future
+        stop = state.turn + self.depth
+        while s.phase != OVER and s.turn < stop:
             legal = s.legal_actions()
+            if len(legal) == 1:
+                s.apply(legal[0])
+                continue
             rng = s.rng
             s.rng = None  # the base policy decides without the sampled future, as in a real game
-            a = legal[0] if len(legal) == 1 else base.choose(s, legal)
+            a = roller.choose(s, legal)
             s.rng = rng
             s.apply(a)
-        if s.outcome == "win":
-            return 1.0
-        if s.outcome == "loss":
-            return 0.0
-        return _squash(self._evaluate(s))
-
-    def _evaluate(self, s: GameState) -> float:
-        evaluate = getattr(self.base, "evaluate", None)
-        return evaluate(s) if evaluate is not None else plain_evaluation(s)
-
-
-def _squash(x: float) -> float:
-    """Map an evaluation to (0, 1) so that any unfinished game ranks between a loss and a win."""
-    return 0.05 + 0.9 / (1.0 + math.exp(-x / 10.0))
-
-
-def plain_evaluation(s: GameState) -> float:
-    """A simple fallback evaluation when the base policy has none: treasures, key tiles, water."""
-    from ..tiles import FLOODED, SUNK, TREASURE_TILES
-
-    score = 10.0 * s.treasures_captured() - 3.0 * s.water
-    for tr, (a, b) in enumerate(TREASURE_TILES):
-        if not s.captured >> tr & 1:
-            alive = (s.tiles[a] != SUNK) + (s.tiles[b] != SUNK)
-            score += 4.0 * alive - 2.0 * ((s.tiles[a] == FLOODED) + (s.tiles[b] == FLOODED))
-    score -= 6.0 * (s.tiles[0] == FLOODED)
-    return score
+        return win_chance(s)
