@@ -94,6 +94,7 @@ class Context:
                 team[x] += h
                 if h:
                     score = 2.0 * h + (0.0 if roles[q] == MESSENGER else 1.0) - 0.01 * q
+                    score += w["collector_room"] * (5 - sum(hands[q]))
                     if score > best:
                         best = score
                         collector[x] = q

@@ -44,6 +44,14 @@ def reach_from(ctx: Context, p: int, x: int, k: int) -> dict[int, int]:
     return reach
 
 
+def overflow_cost(ctx: Context, c: int, tr: int) -> float:
+    """What c loses by discarding its cheapest card other than treasure tr (to get back to the hand limit)."""
+    from .heuristic_special import keep_value
+
+    h = ctx.s.hands[c]
+    return min((keep_value(ctx, c, k) for k in range(6) if h[k] and k != tr), default=0.0)
+
+
 def gifts(ctx: Context, p: int) -> list[tuple[int, int, list[float]]]:
     """(receiver, treasure, values of successive cards) for the cards p could usefully give."""
     s = ctx.s
@@ -64,7 +72,7 @@ def gifts(ctx: Context, p: int) -> list[tuple[int, int, list[float]]]:
             else:
                 v = w["w_give"] * (1.0 + 0.5 * (b + i))
             if i >= room:
-                v -= w["w_overflow"]
+                v -= w["w_overflow"] * overflow_cost(ctx, c, tr)
             if v <= 0:
                 break
             vals.append(v)
