@@ -16,7 +16,7 @@ The policy reads public information only and has no randomness: the same positio
 
 from __future__ import annotations
 
-from ..actions import END_ACTIONS, FLY, HELI_PLAY, LIFT_OFF, MOVE, SANDBAGS_PLAY, Action
+from ..actions import CAPTURE, END_ACTIONS, HELI_PLAY, LIFT_OFF, SANDBAGS_PLAY, Action
 from ..engine import ACTIONS, DISCARD_PHASE, FLOOD, SWIM_PHASE, GameState
 from ..tiles import FOOLS_LANDING
 from .heuristic_eval import Context
@@ -113,10 +113,16 @@ class HeuristicPolicy:
             k = state.actions_left
             if k == 0 and state.captured != 0b1111:
                 return (END_ACTIONS, state.current)
-            # follow the plan made earlier this turn while the position is the one it expected
-            if self._seq and self._key == (state.turn, state.current, k, state.pos[state.current]):
+            # follow the plan made earlier this turn while the position is exactly the one it expected
+            if self._seq and self._key == _fingerprint(state):
                 a = self._seq[0]
                 if a in legal:
+                    for b in legal:
+                        if b[0] == CAPTURE:  # a capture met on the way comes first
+                            self._seq = []
+                            return b
+                        if b[0] in _SPECIAL_KINDS:
+                            break
                     return self._follow(state, a)
             self._seq = []
         self.geo.update(state)
@@ -141,16 +147,24 @@ class HeuristicPolicy:
         return legal[0]
 
     def _follow(self, state: GameState, a: Action) -> Action:
-        """Take the first planned action and remember where the rest of the plan expects to be."""
+        """Take the first planned action and remember the position the rest of the plan expects."""
         seq = self._seq[1:]
-        self._seq = seq
-        if seq and a[0] not in _SPECIAL_KINDS:
-            p = state.current
-            x = a[2] if a[0] in (MOVE, FLY) else state.pos[p]
-            self._key = (state.turn, p, state.actions_left - 1, x)
-        else:
-            self._seq = []
+        self._seq = []
+        if seq and a[0] not in _SPECIAL_KINDS and state.actions_left >= 2:
+            after = state.copy()
+            after.apply(a)  # an action that is not the turn's last draws no card: no generator needed
+            if after.phase == ACTIONS:
+                self._seq = seq
+                self._key = _fingerprint(after)
         return a
+
+
+def _fingerprint(s: GameState) -> tuple:
+    """The public position, to check that a plan is followed in the very position it was made for."""
+    return (
+        s.turn, s.current, s.actions_left, s.flight_used, s.captured, s.water, tuple(s.pos), tuple(s.tiles),
+        tuple(map(tuple, s.hands)), tuple(map(frozenset, s.fdeck)), frozenset(s.fdiscard), tuple(s.tdeck),
+    )  # fmt: skip
 
 
 _SPECIAL_KINDS = (SANDBAGS_PLAY, HELI_PLAY, LIFT_OFF, END_ACTIONS)

@@ -71,7 +71,9 @@ def flood_decision(s: GameState, legal: list[Action], w: dict[str, float]) -> Ac
         return (DRAW_FLOOD,)
     tiles = s.tiles
     best, best_t = 0.0, -1
-    for t, p in draw_chances(s).items():
+    chance = draw_chances(s)
+    for t in sorted(chance):
+        p = chance[t]
         if tiles[t] != FLOODED or p <= 0.0:
             continue
         v = importance(s, t, w) * p

@@ -225,6 +225,9 @@ def plan_turn(ctx: Context, own: list[Action], legal: list[Action], heli_shore: 
     """The current player's actions for the rest of the turn (possibly one Helicopter Lift play first)."""
     from .heuristic_special import find_heli
 
+    for a in own:
+        if a[0] == CAPTURE:  # capturing at once is never wrong: it frees the hand and ends a way to lose
+            return [a]
     s = ctx.s
     w = ctx.w
     p = s.current

@@ -1,0 +1,210 @@
+"""The heuristic player: whole games without errors, obvious moves in hand-built positions, fairness."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from positions import state
+
+from fi_cli.island.actions import action_text, parse_action
+from fi_cli.island.engine import ACTIONS
+from fi_cli.island.game import GameSetup, new_game
+from fi_cli.island.layouts import get_layout
+from fi_cli.island.play import choose, play_game
+from fi_cli.island.policies import PolicyError, make_policy
+
+
+def _pick(s, **params) -> str:
+    pol = make_policy("heuristic", params)
+    pol.reset(0)
+    return action_text(choose(pol, s, s.legal_actions()))
+
+
+class _Checked:
+    """Wraps the heuristic and checks that every choice is one of the legal actions."""
+
+    name = "checked"
+
+    def __init__(self) -> None:
+        self.inner = make_policy("heuristic")
+
+    def reset(self, seed: int) -> None:
+        self.inner.reset(seed)
+
+    def choose(self, s, legal):
+        assert s.rng is None
+        a = self.inner.choose(s, legal)
+        assert a in legal, f"{action_text(a)} is not legal"
+        return a
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("level", [1, 4])
+def test_plays_whole_games(players, level):
+    setup = GameSetup(get_layout("forbidden_island"), start_level=level, players=players)
+    pol = _Checked()
+    outcomes = set()
+    for seed in range(6):
+        r = play_game(setup, pol, seed)
+        assert r.outcome in ("win", "loss")
+        assert r.outcome == "win" or r.loss_cause is not None
+        outcomes.add(r.outcome)
+    assert outcomes
+
+
+def test_wins_games_at_novice():
+    setup = GameSetup(get_layout("forbidden_island"), start_level=1, players=4)
+    pol = make_policy("heuristic")
+    wins = sum(play_game(setup, pol, seed).outcome == "win" for seed in range(40))
+    assert wins >= 8  # about half in the benchmark; far above 0 for any broken version
+
+
+def test_captures_when_it_can():
+    s = state(
+        [("engineer", "temple_of_the_sun", {"earth_stone": 4}), ("pilot", "fools_landing")],
+        flooded=["watchtower", "coral_palace"],
+        flood_discard=["watchtower", "coral_palace"],
+    )
+    assert _pick(s) == "capture(p0, earth_stone)"
+
+
+def test_walks_to_the_treasure_and_captures_in_the_same_turn():
+    # coral_palace (r3 c0) is next to temple_of_the_moon (r2 c0), a tile of the Earth Stone
+    s = state([("messenger", "coral_palace", {"earth_stone": 4}), ("pilot", "fools_landing")])
+    first = _pick(s)
+    assert first == "move(p0, temple_of_the_moon)"
+    s.apply(parse_action(first))
+    assert _pick(s) == "capture(p0, earth_stone)"
+
+
+def test_lifts_off_when_the_team_can():
+    s = state(
+        [("engineer", "fools_landing"), ("pilot", "fools_landing", {"helicopter_lift": 1})],
+        captured=["earth_stone", "statue_of_the_wind", "crystal_of_fire", "oceans_chalice"],
+    )
+    assert _pick(s) == "play(p1, helicopter_lift, lift_off)"
+
+
+def test_flies_everyone_home_with_a_spare_helicopter():
+    s = state(
+        [("engineer", "watchtower", {"helicopter_lift": 1}), ("pilot", "fools_landing", {"helicopter_lift": 1})],
+        captured=["earth_stone", "statue_of_the_wind", "crystal_of_fire", "oceans_chalice"],
+    )
+    a = _pick(s)
+    assert a.startswith("play(") and a.endswith("p0, fools_landing)")
+
+
+def test_rescues_a_pawn_that_cannot_swim():
+    # the Messenger's tile (cave_of_shadows, r2 c5) sinks with both neighbours already gone
+    s = state(
+        [("messenger", "cave_of_shadows"), ("engineer", "watchtower", {"helicopter_lift": 1})],
+        sunk=["cave_of_shadows", "cave_of_embers", "dunes_of_deception"],
+        phase="swim",
+        swimmers=[0],
+        sinking="cave_of_shadows",
+        flood_left=1,
+    )
+    a = _pick(s)
+    assert a.startswith("play(p1, helicopter_lift, p0, ")
+
+
+def test_sandbags_save_fools_landing_about_to_be_drawn():
+    s = state(
+        [("engineer", "watchtower", {"sandbags": 1}), ("pilot", "observatory")],
+        flooded=["fools_landing", "misty_marsh"],
+        flood_top=[["fools_landing", "misty_marsh"]],
+        phase="flood",
+        actions_left=0,
+        flood_left=2,
+    )
+    assert _pick(s) == "play(p0, sandbags, fools_landing)"
+
+
+def test_draws_on_when_nothing_important_is_at_risk():
+    s = state(
+        [("engineer", "watchtower", {"sandbags": 1}), ("pilot", "observatory")],
+        flooded=["misty_marsh"],
+        flood_discard=["misty_marsh"],
+        phase="flood",
+        actions_left=0,
+        flood_left=2,
+    )
+    assert _pick(s) == "draw_flood"
+
+
+def test_discards_a_card_of_a_captured_treasure_first():
+    s = state(
+        [
+            ("engineer", "watchtower", {"earth_stone": 1, "crystal_of_fire": 3, "oceans_chalice": 1, "sandbags": 1}),
+            ("pilot", "observatory", {"oceans_chalice": 2}),
+        ],
+        captured=["earth_stone"],
+        phase="discard",
+        discarder=0,
+        resume="actions",
+    )
+    # six cards: the captured treasure's card is worth nothing
+    assert _pick(s) == "discard(p0, earth_stone)"
+
+
+def test_gives_the_card_that_completes_a_set():
+    s = state(
+        [("engineer", "watchtower", {"crystal_of_fire": 1}), ("pilot", "watchtower", {"crystal_of_fire": 3})],
+    )
+    assert _pick(s) == "give(p0, p1, crystal_of_fire)"
+
+
+def _decision_states(n: int = 40):
+    out = []
+    for seed in range(12):
+        s = new_game(GameSetup(get_layout("forbidden_island"), start_level=1 + seed % 3, players=2 + seed % 3), seed)
+        pol = make_policy("heuristic")
+        pol.reset(seed)
+        while s.outcome is None and len(out) < n * (seed + 1) // 12:
+            legal = s.legal_actions()
+            if len(legal) > 1 and s.turn > 2:
+                out.append(s.copy())
+            s.apply(choose(pol, s, legal))
+    return out
+
+
+def test_fair_same_decision_whatever_the_hidden_deck_order():
+    """Same public position, different generators and different order inside the pile segments."""
+    for s in _decision_states():
+        a = s.copy(random.Random(1))
+        b = s.copy(random.Random(2))
+        rng = random.Random(3)
+        for seg in b.fdeck:
+            rng.shuffle(seg)
+        b.fdiscard = b.fdiscard[::-1]
+        pa, pb = make_policy("heuristic"), make_policy("heuristic")
+        pa.reset(5)
+        pb.reset(5)
+        assert choose(pa, a, a.legal_actions()) == choose(pb, b, b.legal_actions())
+
+
+def test_plans_are_only_followed_in_the_position_they_were_made_for():
+    s = state([("messenger", "coral_palace", {"earth_stone": 4}), ("pilot", "fools_landing")])
+    pol = make_policy("heuristic")
+    pol.reset(0)
+    assert action_text(choose(pol, s, s.legal_actions())) == "move(p0, temple_of_the_moon)"
+    # a different position with the same turn, player, pawn tile and actions left: planned afresh
+    t = state(
+        [("messenger", "temple_of_the_moon", {"earth_stone": 3, "crystal_of_fire": 1}), ("pilot", "fools_landing")],
+        actions_left=2,
+    )
+    assert t.phase == ACTIONS
+    fresh = make_policy("heuristic")
+    fresh.reset(0)
+    assert choose(pol, t, t.legal_actions()) == choose(fresh, t, t.legal_actions())
+
+
+def test_parameters_come_from_the_study_and_are_checked():
+    pol = make_policy("heuristic", {"w_meet": 1.2, "sandbag_threshold": 3})
+    assert pol.w["w_meet"] == 1.2 and pol.w["sandbag_threshold"] == 3.0
+    assert set(pol.PARAMETERS) >= {"w_meet", "w_fools_landing", "keep_heli"}
+    with pytest.raises(PolicyError, match="no parameter 'bogus'"):
+        make_policy("heuristic", {"bogus": 1})
+    with pytest.raises(PolicyError, match="must be a number"):
+        make_policy("heuristic", {"w_meet": "high"})
