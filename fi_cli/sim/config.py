@@ -287,7 +287,7 @@ def load_study(path: str | Path) -> Study:
             if kind == "missing":
                 raise fail("missing (required)", loc) from None
             if isinstance(cause, _Invalid):
-                # a model-level check: point at the mapping, show no value (the message says it)
+                # for a mapping (rules) the message already names the bad entry: do not print the whole dict
                 value = _UNSET if isinstance(given, dict) else given
                 raise fail(cause.message, loc, value=value, allowed=cause.allowed) from None
             raise fail(err["msg"].removeprefix("Value error, "), loc, value=given) from None
