@@ -3,8 +3,10 @@
 A study file (unknown keys are errors):
 
     name: layouts-vs-difficulty      # label; default output runs/<name>
+    description: ...                 # optional
     games: 2000                      # games per scenario
     seed: 20261129                   # root seed
+    chunk_size: 250                  # optional: games per written file (the unit of resuming)
     game:
       layout: forbidden_island       # built-in id or a layout file path (relative to this file)
       difficulty: normal             # novice | normal | elite | legendary | start level 1-9
