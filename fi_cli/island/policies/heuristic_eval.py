@@ -22,6 +22,7 @@ from .heuristic_geom import AROUND, FAR, Geometry, move_kind
 
 _N = 24
 ALL = 0b1111
+_ZEROS = [0.0] * _N
 
 
 class Context:
@@ -151,11 +152,21 @@ class Context:
         g = self.goals[q]
         if g is not None:
             return g
-        total = [0.0] * _N
         geo = self.geo
         kind = self.kinds[q]
         pilot = self.s.roles[q] == PILOT
-        for wt, srcs in self._goals(q):
+        goals = self._goals(q)
+        if not goals:
+            total = _ZEROS
+            self.goals[q] = total
+            return total
+        key = (kind, pilot, tuple(goals))
+        total = geo.cache.get(key)  # the same goals give the same costs until a tile sinks
+        if total is not None:
+            self.goals[q] = total
+            return total
+        total = [0.0] * _N
+        for wt, srcs in goals:
             if len(srcs) == 1:
                 best = geo.dist(kind, srcs[0])
             elif not srcs:
@@ -165,6 +176,7 @@ class Context:
             if pilot:
                 best = [d if d <= 1 else 1.5 if d < FAR else 2.0 for d in best]
             total = [a + wt * b for a, b in zip(total, best, strict=True)]
+        geo.cache[key] = total
         self.goals[q] = total
         return total
 

@@ -20,8 +20,9 @@ _CACHE_LIMIT = 50_000
 # (shape, kind, sunk cell mask) -> neighbour lists by cell; (shape, kind, mask, cell) -> distances by cell
 _NEIGH: dict[tuple, list[tuple[int, ...]]] = {}
 _DIST: dict[tuple, list[int]] = {}
-# shape -> cell adjacency (orth, around, dive) by cell index (dive nodes from 24 up are open sea)
-_SHAPES: dict[tuple, tuple] = {}
+# shape id -> cell adjacency (orth, around, dive) by cell index (dive nodes from 24 up are open sea)
+_SHAPES: dict[int, tuple] = {}
+_SHAPE_IDS: dict[tuple, int] = {}
 
 
 def move_kind(role: int) -> int:
@@ -39,7 +40,7 @@ class Geometry:
         self.cmask = 0
         self.ci: list[int] = []
         self.tc: list[int] = []
-        self.shape: tuple = ()
+        self.shape = -1
         self.neigh: list[list[tuple[int, ...]] | None] = [None, None, None]
         self.dists: list[list[list[int] | None]] = [[None] * _N for _ in range(3)]
         self.cache: dict = {}  # anything else that only changes when a tile sinks
@@ -71,7 +72,10 @@ class Geometry:
         for t, c in enumerate(ci):
             tc[c] = t
         self.ci, self.tc = ci, tc
-        shape = (cells, s.rules.diver_through_sea)
+        full = (cells, s.rules.diver_through_sea)
+        shape = _SHAPE_IDS.get(full)
+        if shape is None:
+            shape = _SHAPE_IDS[full] = len(_SHAPE_IDS)  # a small int: cheap to hash in cache keys
         self.shape = shape
         if shape not in _SHAPES:
 

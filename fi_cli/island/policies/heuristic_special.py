@@ -15,6 +15,7 @@ from ..tiles import (
     SUNK,
     TREASURE_TILES,
 )
+from .heuristic_eval import _ZEROS as _ZEROS_ID
 from .heuristic_eval import Context
 from .heuristic_geom import ORTH
 from .heuristic_turn import junk
@@ -97,8 +98,14 @@ def best_heli_move(ctx: Context, legal: list[Action], holder: int) -> tuple[floa
         groups[x] = groups.get(x, 0) | 1 << q
     masks = set(groups.values())
     masks.update(1 << q for q in range(s.n))
+    wanting = 0  # pawns with somewhere to go
+    for q in range(s.n):
+        if ctx.goal_costs(q) is not _ZEROS_ID:
+            wanting |= 1 << q
     best = None
     for mask in sorted(masks):
+        if not mask & wanting:
+            continue
         members = [q for q in range(s.n) if mask >> q & 1]
         src = pos[members[0]]
         arrs = [ctx.goal_costs(q) for q in members]

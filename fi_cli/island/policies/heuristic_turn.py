@@ -94,7 +94,10 @@ def guards(ctx: Context, p: int) -> list[tuple[float, list[int], int, int]]:
     dists = [geo.dist(kind, y) for kind, y in others]
     kp = ctx.kinds[p]
     sv = ctx.sv
+    gmin = w["guard_min"]
     for t in ctx.flooded:
+        if sv[t] < gmin:
+            continue
         other = 3
         for d in dists:
             dq = d[t] - 1
