@@ -35,7 +35,7 @@ _SPEC: dict[str, tuple[float, str]] = {
     "risk_top": (1.0, "risk factor of a flooded tile whose flood card is in the top segment of the draw pile"),
     "risk_soon": (1.0, "extra risk in proportion to the share of that segment drawn next flood step"),
     "risk_deep": (0.7, "risk factor of a flooded tile whose card is deeper in the draw pile"),
-    "risk_discard": (0.3, "risk factor of a flooded tile whose card is in the flood discard pile"),
+    "risk_discard": (0.6, "risk factor of a flooded tile whose card is in the flood discard pile"),
     "risk_wr": (0.6, "extra discard-pile risk times the chance of a Waters Rise! in the next two draws"),
     "w_capture": (100.0, "value of capturing a treasure"),
     "w_cap_dist": (4.0, "cost per step between a holder of four cards and its treasure's tiles"),
