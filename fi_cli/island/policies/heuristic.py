@@ -43,7 +43,7 @@ _SPEC: dict[str, tuple[float, str]] = {
     "w_meet": (0.8, "cost per step per card between a card holder and the team-mate collecting that treasure"),
     "meet_full": (1.8, "multiplier of w_meet when the team holds four or more cards of the treasure"),
     "w_end_dist": (4.0, "cost per step to Fools' Landing once all four treasures are captured"),
-    "w_late_fl": (0.4, "cost per step to Fools' Landing once three treasures are captured"),
+    "w_late_fl": (1.0, "cost per step to Fools' Landing once three treasures are captured"),
     "collector_room": (0.8, "preference for a collector with room in its hand (per free place)"),
     "w_give": (2.0, "value of giving a card to the collector of its treasure (grows with their count)"),
     "w_give_complete": (12.0, "value of the gift that completes a set of four"),
