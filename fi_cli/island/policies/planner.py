@@ -24,10 +24,10 @@ class PlannerPolicy:
     name = "planner"
     PARAMETERS: dict[str, str] = {
         "samples": "sampled futures per candidate action (default 8)",
-        "depth": "player-turns begun before a future is scored (default 2; 1 = the end of this turn)",
+        "depth": "turns begun before a future is scored (default 3; 1 = end of this turn; 0 = end of game)",
         "candidates": "how many actions are compared, the base policy's choice included (default 4)",
         "screen": "at most this many legal actions are screened by one-step value (default 40)",
-        "margin": "average win-chance gain needed to overrule the base policy (default 0.01)",
+        "margin": "average win-chance gain needed to overrule the base policy (default 0.04)",
         "time_per_decision": "seconds one decision may take at most (default 2.0)",
         "base": "policy id that proposes actions and plays the futures (default heuristic)",
         "every_action": "1: also look ahead at the 2nd and 3rd action of a turn (default 0: the base plays them)",
@@ -36,16 +36,16 @@ class PlannerPolicy:
     def __init__(
         self,
         samples: int = 8,
-        depth: int = 2,
+        depth: int = 3,
         candidates: int = 4,
         screen: int = 40,
-        margin: float = 0.01,
+        margin: float = 0.04,
         time_per_decision: float = 2.0,
         base: str = "heuristic",
         every_action: int = 0,
     ) -> None:
         for key, value, low in (
-            ("samples", samples, 1), ("depth", depth, 1), ("candidates", candidates, 1), ("screen", screen, 1)
+            ("samples", samples, 1), ("depth", depth, 0), ("candidates", candidates, 1), ("screen", screen, 1)
         ):  # fmt: skip
             if type(value) is not int or value < low:
                 raise ValueError(f"{key} must be an integer >= {low}, got {value!r}")
@@ -122,7 +122,7 @@ class PlannerPolicy:
         s.apply(action)
         roller = self.roller
         roller.reset(seed)  # no memory carried from another sampled future
-        stop = state.turn + self.depth
+        stop = state.turn + self.depth if self.depth else 1 << 30
         while s.phase != OVER and s.turn < stop:
             legal = s.legal_actions()
             if len(legal) == 1:
