@@ -32,7 +32,7 @@ def move_kind(role: int) -> int:
 class Geometry:
     """Neighbours and BFS distances of one game's board under its current sunk tiles."""
 
-    __slots__ = ("board", "mask", "cmask", "ci", "tc", "shape", "neigh", "dists", "cache")
+    __slots__ = ("board", "mask", "cmask", "ci", "tc", "shape", "neigh", "cneigh", "dists", "cache")
 
     def __init__(self) -> None:
         self.board = None
@@ -42,6 +42,7 @@ class Geometry:
         self.tc: list[int] = []
         self.shape = -1
         self.neigh: list[list[tuple[int, ...]] | None] = [None, None, None]
+        self.cneigh: list[list[tuple[int, ...]] | None] = [None, None, None]
         self.dists: list[list[list[int] | None]] = [[None] * _N for _ in range(3)]
         self.cache: dict = {}  # anything else that only changes when a tile sinks
 
@@ -59,6 +60,7 @@ class Geometry:
         ci = self.ci
         self.cmask = sum(1 << ci[t] for t in range(_N) if mask >> t & 1)
         self.neigh = [None, None, None]
+        self.cneigh = [None, None, None]
         self.dists = [[None] * _N for _ in range(3)]
         self.cache = {}
 
@@ -103,14 +105,18 @@ class Geometry:
         return nb
 
     def _cell_neighbours(self, kind: int) -> list[tuple[int, ...]]:
+        nb = self.cneigh[kind]
+        if nb is not None:
+            return nb
         key = (self.shape, kind, self.cmask)
         nb = _NEIGH.get(key)
         if nb is not None:
+            self.cneigh[kind] = nb
             return nb
         orth, around, dive = _SHAPES[self.shape]
         mask = self.cmask
         base = around if kind == AROUND else orth
-        nb = [tuple(v for v in base[u] if not mask >> v & 1) for u in range(_N)]
+        nb = [tuple([v for v in base[u] if not mask >> v & 1]) for u in range(_N)]
         if kind == DIVE:
 
             def gone(v: int) -> bool:
@@ -137,6 +143,7 @@ class Geometry:
         if len(_NEIGH) > _CACHE_LIMIT:
             _NEIGH.clear()
         _NEIGH[key] = nb
+        self.cneigh[kind] = nb
         return nb
 
     def dist(self, kind: int, src: int) -> list[int]:

@@ -15,7 +15,6 @@ from ..tiles import (
     SUNK,
     TREASURE_TILES,
 )
-from .heuristic_eval import _ZEROS as _ZEROS_ID
 from .heuristic_eval import Context
 from .heuristic_geom import ORTH
 from .heuristic_turn import junk
@@ -96,11 +95,14 @@ def best_heli_move(ctx: Context, legal: list[Action], holder: int) -> tuple[floa
     groups: dict[int, int] = {}
     for q, x in enumerate(pos):
         groups[x] = groups.get(x, 0) | 1 << q
+    alive = [t for t in range(_N) if tiles[t] != SUNK]
     masks = set(groups.values())
     masks.update(1 << q for q in range(s.n))
-    wanting = 0  # pawns with somewhere to go
+    wanting = 0  # pawns that want to go somewhere enough for a lift to pay (saves distance work)
+    least = ctx.w["heli_move_min"] / 6.0 if holder < 0 else 0.0
     for q in range(s.n):
-        if ctx.goal_costs(q) is not _ZEROS_ID:
+        goals = ctx._goals(q)
+        if goals and sum(g[0] for g in goals) >= least:
             wanting |= 1 << q
     best = None
     for mask in sorted(masks):
@@ -110,12 +112,11 @@ def best_heli_move(ctx: Context, legal: list[Action], holder: int) -> tuple[floa
         src = pos[members[0]]
         arrs = [ctx.goal_costs(q) for q in members]
         tot = arrs[0] if len(arrs) == 1 else [sum(v) for v in zip(*arrs, strict=True)]
-        here = tot[src]
-        for t in range(_N):
-            if t != src and tiles[t] != SUNK:
-                g = here - tot[t]
-                if best is None or g > best[0]:
-                    best = (g, mask, t)
+        t = min((u for u in alive if u != src), key=tot.__getitem__, default=-1)
+        if t >= 0:
+            g = tot[src] - tot[t]
+            if best is None or g > best[0]:
+                best = (g, mask, t)
     if best is None:
         return None
     g, mask, t = best

@@ -118,6 +118,10 @@ def position_costs(ctx: Context, p: int) -> list[float]:
     s = ctx.s
     geo = ctx.geo
     kind = ctx.kinds[p]
+    both = ("gc+pos", id(gc), kind, s.captured)  # gc lists live in geo.cache as long as this entry
+    out = geo.cache.get(both)
+    if out is not None:
+        return out
     key = ("pos", kind, s.captured)
     pull = geo.cache.get(key)
     if pull is None:
@@ -130,7 +134,9 @@ def position_costs(ctx: Context, p: int) -> list[float]:
                 wt = wp * imp[t]
                 pull = [a + wt * (b if b < 4 else 4) for a, b in zip(pull, d, strict=True)]
         geo.cache[key] = pull
-    return [a + b for a, b in zip(gc, pull, strict=True)]
+    out = [a + b for a, b in zip(gc, pull, strict=True)]
+    geo.cache[both] = out
+    return out
 
 
 def _shore_opts(ctx: Context, tiles_: list[int], engineer: bool, at_x: bool) -> list[tuple]:
