@@ -78,9 +78,13 @@ def reference(tmp_path_factory) -> tuple[Path, dict[str, pd.DataFrame]]:
 
 def test_schema_and_manifest(reference):
     out, data = reference
+    m = json.loads((out / "manifest.json").read_text())
     for ds in DATASETS:
         assert set(REQUIRED[ds]) <= set(data[ds].columns), ds
-        assert pa.parquet.read_schema(next((out / ds).rglob("*.parquet"))).names == SCHEMAS[ds].names
+        schema = pa.parquet.read_schema(next((out / ds).rglob("*.parquet")))
+        assert schema.names == SCHEMAS[ds].names
+        assert schema.metadata[b"fi.study_hash"].decode() == m["study_hash"]
+        assert schema.metadata[b"fi.rules_version"].decode() == m["rules_version"]
     games, turns, tiles = data["games"], data["turns"], data["tiles"]
     assert len(games) == 4 * 6 and len(tiles) == 24 * len(games)
     assert len(turns) == games["turns"].sum()  # one row per player-turn
@@ -99,7 +103,6 @@ def test_schema_and_manifest(reference):
     assert (last["tiles_sunk"] == g["tiles_sunk"]).all()
     sunk = tiles.groupby(["scenario", "game"])["sunk_turn"].count()
     assert (sunk == g["tiles_sunk"]).all()
-    m = json.loads((out / "manifest.json").read_text())
     for key in ("name", "study_hash", "root_seed", "package_version", "rules_version", "scenarios"):
         assert key in m
     assert [s["id"] for s in m["scenarios"]] == IDS and m["scenarios"][2]["values"] == {
