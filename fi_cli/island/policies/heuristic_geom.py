@@ -32,7 +32,7 @@ def move_kind(role: int) -> int:
 class Geometry:
     """Neighbours and BFS distances of one game's board under its current sunk tiles."""
 
-    __slots__ = ("board", "mask", "cmask", "ci", "tc", "shape", "neigh", "cneigh", "dists", "cache")
+    __slots__ = ("board", "mask", "cmask", "ci", "tc", "shape", "neigh", "cneigh", "dists", "cache", "static")
 
     def __init__(self) -> None:
         self.board = None
@@ -45,6 +45,7 @@ class Geometry:
         self.cneigh: list[list[tuple[int, ...]] | None] = [None, None, None]
         self.dists: list[list[list[int] | None]] = [[None] * _N for _ in range(3)]
         self.cache: dict = {}  # anything else that only changes when a tile sinks
+        self.static: dict = {}  # things of this board that do not depend on sunk tiles
 
     def update(self, s: GameState) -> None:
         tiles = s.tiles
@@ -67,6 +68,7 @@ class Geometry:
     def _new_board(self, s: GameState) -> None:
         board = s.board
         self.board = board
+        self.static = {}
         cells = board.layout.cells
         index = {cell: i for i, cell in enumerate(cells)}
         ci = [index[board.cell_of[t]] for t in range(_N)]
@@ -145,6 +147,35 @@ class Geometry:
         _NEIGH[key] = nb
         self.cneigh[kind] = nb
         return nb
+
+    def island_dist(self, kind: int, src: int) -> list[int]:
+        """Steps from ``src`` on the whole island, as if nothing had sunk (cheap: shared by all games)."""
+        key = (kind, src)
+        d = self.static.get(key)
+        if d is None:
+            csrc = self.ci[src]
+            gkey = (self.shape, kind, 0, csrc)
+            dc = _DIST.get(gkey)
+            if dc is None:
+                orth, around, _ = _SHAPES[self.shape]
+                nb = around if kind == AROUND else orth
+                dc = [FAR] * _N
+                dc[csrc] = 0
+                frontier = [csrc]
+                step = 0
+                while frontier:
+                    step += 1
+                    nxt = []
+                    for u in frontier:
+                        for v in nb[u]:
+                            if dc[v] == FAR:
+                                dc[v] = step
+                                nxt.append(v)
+                    frontier = nxt
+                _DIST[gkey] = dc
+            ci = self.ci
+            d = self.static[key] = [dc[ci[t]] for t in range(_N)]
+        return d
 
     def dist(self, kind: int, src: int) -> list[int]:
         """Steps from tile ``src`` to every tile (FAR when unreachable); cached."""

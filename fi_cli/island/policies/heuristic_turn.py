@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..actions import CAPTURE, FLY, GIVE, MOVE, NAVIGATE, NO_TILE, SHORE_UP, Action
 from ..tiles import ENGINEER, FLOODED, HAND_LIMIT, MESSENGER, NAVIGATOR, PILOT, SUNK, TREASURE_TILES
 from .heuristic_eval import Context
+from .heuristic_geom import DIVE, ORTH
 
 _N = 24
 SHORE, GIFT, CAPT = 0, 1, 2
@@ -122,18 +123,19 @@ def position_costs(ctx: Context, p: int) -> list[float]:
     out = geo.cache.get(both)
     if out is not None:
         return out
-    key = ("pos", kind, s.captured)
-    pull = geo.cache.get(key)
+    imp = ctx.imp
+    key = ("pos", kind, tuple(imp))
+    pull = geo.static.get(key)
     if pull is None:
-        imp = ctx.imp
+        # a gentle pull: distances over the whole island (ignoring sunk tiles) are good enough here
         plain = ctx.w["w_plain"]
         pull = [0.0] * _N
         for t in range(_N):
             if imp[t] > plain and s.tiles[t] != SUNK:
-                d = geo.dist(kind, t)
+                d = geo.island_dist(kind if kind != DIVE else ORTH, t)
                 wt = wp * imp[t]
                 pull = [a + wt * (b if b < 4 else 4) for a, b in zip(pull, d, strict=True)]
-        geo.cache[key] = pull
+        geo.static[key] = pull
     out = [a + b for a, b in zip(gc, pull, strict=True)]
     geo.cache[both] = out
     return out
