@@ -88,17 +88,17 @@ def guards(ctx: Context, p: int) -> list[tuple[float, list[int], int, int]]:
     wg = w["w_guard"]
     if wg <= 0:
         return []
+    sv = ctx.sv
+    gmin = w["guard_min"]
+    tiles_ = [t for t in ctx.flooded if sv[t] >= gmin]
+    if not tiles_:
+        return []
     s = ctx.s
     geo = ctx.geo
     out = []
-    others = [(ctx.kinds[q], s.pos[q]) for q in range(s.n) if q != p]
-    dists = [geo.dist(kind, y) for kind, y in others]
+    dists = [geo.dist(ctx.kinds[q], s.pos[q]) for q in range(s.n) if q != p]
     kp = ctx.kinds[p]
-    sv = ctx.sv
-    gmin = w["guard_min"]
-    for t in ctx.flooded:
-        if sv[t] < gmin:
-            continue
+    for t in tiles_:
         other = 3
         for d in dists:
             dq = d[t] - 1
