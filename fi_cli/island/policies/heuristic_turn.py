@@ -179,39 +179,48 @@ def best_plan(ctx: Context, p: int, x: int, k: int, reach: dict[int, int], gifts
             x_opts.extend((v, GIFT, (c, tr), True) for v in vals)
     w_near = w["w_near"]
     w_capture = w["w_capture"]
+    flooded = set(ctx.flooded)
+    loc_gifts: dict[int, list[tuple]] = {}
+    if not messenger:
+        for c, tr, vals in gifts_:
+            loc_gifts.setdefault(pos[c], []).extend((v, GIFT, (c, tr), False) for v in vals)
+    x_sorted = sorted(x_opts, key=_first, reverse=True)
     best = None
     for y, d in reach.items():
         r = k - d
-        opts: list[tuple] = []
+        opts: list[tuple] = x_sorted[:r] if r > 0 else []
         range_y = ctx.shore_range(p, y)
-        if r > 0:
-            if y == x:
-                opts = x_opts[:]
-            else:
-                opts = x_opts[:]
-                fl_y = [t for t in range_y if tiles[t] == FLOODED and t not in fl_x]
+        if r > 0 and y != x:
+            more = None
+            if flooded:
+                fl_y = [t for t in range_y if t in flooded and t not in fl_x]
                 if fl_y:
-                    opts.extend(_shore_opts(ctx, fl_y, engineer, False))
-                if not messenger:
-                    for c, tr, vals in gifts_:
-                        if pos[c] == y:
-                            opts.extend((v, GIFT, (c, tr), False) for v in vals)
-            tr = cap_tiles.get(y, -1)
-            if tr >= 0:
-                opts.append((w_capture, CAPT, tr, y == x))
-            if len(opts) > r:
+                    more = _shore_opts(ctx, fl_y, engineer, False)
+            g = loc_gifts.get(y)
+            if g:
+                more = g if more is None else more + g
+            if more is not None:
+                opts = x_opts + more
                 opts.sort(key=_first, reverse=True)
                 opts = opts[:r]
+        if r > 0:
+            tr = cap_tiles.get(y, -1)
+            if tr >= 0:
+                opts = opts + [(w_capture, CAPT, tr, y == x)]
+                if len(opts) > r:
+                    opts.sort(key=_first, reverse=True)
+                    opts = opts[:r]
         val = -gc[y] - 0.01 * d
         done = ()
         if opts:
             val += sum(o[0] for o in opts)
             done = [t for o in opts if o[1] == SHORE for t in o[2]]
-        near = 0.0
-        for t in range_y:
-            if tiles[t] == FLOODED and sv[t] > near and t not in done:
-                near = sv[t]
-        val += w_near * near
+        if flooded:
+            near = 0.0
+            for t in range_y:
+                if t in flooded and sv[t] > near and t not in done:
+                    near = sv[t]
+            val += w_near * near
         for wt, dt, other, t in guards_:
             if t in done:
                 continue
