@@ -40,10 +40,11 @@ class Board:
     """Tile placement on a layout plus neighbour tables by tile index.
 
     ``orth``/``around`` list a tile's orthogonal / all eight neighbours; ``dive`` lists node neighbours for
-    the Diver's chains (tiles 0..23, then open-sea nodes under variant ``diver_through_sea``).
+    the Diver's chains (tiles 0..23, then open-sea nodes under variant ``diver_through_sea``). The board is
+    shared by every copy of a game, so it also caches what only depends on pawns and sunk tiles.
     """
 
-    __slots__ = ("layout", "cell_of", "tile_at", "orth", "around", "dive")
+    __slots__ = ("layout", "cell_of", "tile_at", "orth", "around", "dive", "heli_cache")
 
     def __init__(self, layout: Layout, placement: tuple[int, ...], rules: Rules) -> None:
         # placement[i] = the tile on layout.cells[i]
@@ -58,6 +59,7 @@ class Board:
         self.around = tuple(tuple(placement[j] for j in around[i]) for i in cell_index)
         node = list(placement) + list(range(_N, len(dive)))  # cell/sea index -> node id
         self.dive = tuple(tuple(node[j] for j in dive[i]) for i in cell_index + list(range(_N, len(dive))))
+        self.heli_cache: dict = {}  # (pawn tiles, tiles above water) -> Helicopter Lift move columns
 
     @property
     def placement(self) -> tuple[int, ...]:

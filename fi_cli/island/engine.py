@@ -227,17 +227,28 @@ class GameState:
                 self._heli_moves(acts, p)
 
     def _heli_moves(self, acts: list[Action], holder: int) -> None:
-        groups: dict[int, int] = {}
-        for q, x in enumerate(self.pos):
-            groups[x] = groups.get(x, 0) | 1 << q
         tiles = self.tiles
-        alive = [t for t in range(_N_TILES) if tiles[t] != SUNK]
-        subset = self.rules.helicopter_lift_group == "subset"
-        kind, who = repeat(HELI_PLAY), repeat(holder)  # zip over repeats builds the tuples at C speed
-        for src, mask in sorted(groups.items()):
-            dests = [t for t in alive if t != src]
-            for sub in _submasks(mask) if subset else (mask,):
-                acts.extend(zip(kind, who, repeat(sub), dests))
+        alive = tuple([t for t in range(_N_TILES) if tiles[t] != SUNK])
+        key = (tuple(self.pos), alive)
+        cache = self.board.heli_cache
+        cols = cache.get(key)
+        if cols is None:  # the (pawns, destination) columns depend only on the pawns and the sunk tiles
+            groups: dict[int, int] = {}
+            for q, x in enumerate(self.pos):
+                groups[x] = groups.get(x, 0) | 1 << q
+            subset = self.rules.helicopter_lift_group == "subset"
+            subs: list[int] = []
+            dests: list[int] = []
+            for src, mask in sorted(groups.items()):
+                to = [t for t in alive if t != src]
+                for sub in _submasks(mask) if subset else (mask,):
+                    subs.extend(repeat(sub, len(to)))
+                    dests.extend(to)
+            if len(cache) > 512:
+                cache.clear()
+            cols = cache[key] = (subs, dests)
+        # zip over repeats builds the action tuples at C speed
+        acts.extend(zip(repeat(HELI_PLAY), repeat(holder), cols[0], cols[1]))
 
     def _heli_from(self, acts: list[Action], src: int) -> None:
         """Helicopter rescues of the pawns on a sinking tile, by any holder."""
