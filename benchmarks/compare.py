@@ -17,23 +17,13 @@ from concurrent.futures import ProcessPoolExecutor
 
 from scipy.stats import binomtest
 from statsmodels.stats.proportion import proportion_confint
+from strength import parse_params  # noqa: E402  (the script beside this one)
 
 from fi_cli.island.game import GameSetup
 from fi_cli.island.layouts import get_layout
 from fi_cli.island.play import play_game
 from fi_cli.island.policies import make_policy
 from fi_cli.island.tiles import parse_difficulty
-
-
-def _params(items: list[str]) -> dict:
-    out: dict = {}
-    for item in items:
-        k, _, v = item.partition("=")
-        try:
-            out[k] = int(v) if v.lstrip("-").isdigit() else float(v)
-        except ValueError:
-            out[k] = v
-    return out
 
 
 def _play(job: tuple) -> tuple[list[bool], float]:
@@ -73,7 +63,7 @@ def main() -> None:
     seeds = list(range(args.seed, args.seed + args.games))
     print(f"command: {' '.join(['python'] + sys.argv)}")
     res = {}
-    for label, name, params in (("A", args.a, _params(args.a_param)), ("B", args.b, _params(args.b_param))):
+    for label, name, params in (("A", args.a, parse_params(args.a_param)), ("B", args.b, parse_params(args.b_param))):
         wins, per_game = run(name, params, args.players, level, seeds, args.jobs)
         res[label] = wins
         lo, hi = proportion_confint(sum(wins), len(wins), method="wilson")

@@ -159,19 +159,7 @@ class Geometry:
             if dc is None:
                 orth, around, _ = _SHAPES[self.shape]
                 nb = around if kind == AROUND else orth
-                dc = [FAR] * _N
-                dc[csrc] = 0
-                frontier = [csrc]
-                step = 0
-                while frontier:
-                    step += 1
-                    nxt = []
-                    for u in frontier:
-                        for v in nb[u]:
-                            if dc[v] == FAR:
-                                dc[v] = step
-                                nxt.append(v)
-                    frontier = nxt
+                dc = _bfs(nb, csrc)
                 _DIST[gkey] = dc
             ci = self.ci
             d = self.static[key] = [dc[ci[t]] for t in range(_N)]
@@ -186,20 +174,7 @@ class Geometry:
         key = (self.shape, kind, self.cmask, csrc)
         dc = _DIST.get(key)
         if dc is None:
-            nb = self._cell_neighbours(kind)
-            dc = [FAR] * _N
-            dc[csrc] = 0
-            frontier = [csrc]
-            step = 0
-            while frontier:
-                step += 1
-                nxt = []
-                for u in frontier:
-                    for v in nb[u]:
-                        if dc[v] == FAR:
-                            dc[v] = step
-                            nxt.append(v)
-                frontier = nxt
+            dc = _bfs(self._cell_neighbours(kind), csrc)
             if len(_DIST) > _CACHE_LIMIT:
                 _DIST.clear()
             _DIST[key] = dc
@@ -207,3 +182,21 @@ class Geometry:
         d = [dc[ci[t]] for t in range(_N)]
         self.dists[kind][src] = d
         return d
+
+
+def _bfs(nb, src: int) -> list[int]:
+    """Steps from cell ``src`` to every cell over the neighbour lists ``nb`` (FAR when unreachable)."""
+    dc = [FAR] * _N
+    dc[src] = 0
+    frontier = [src]
+    step = 0
+    while frontier:
+        step += 1
+        nxt = []
+        for u in frontier:
+            for v in nb[u]:
+                if dc[v] == FAR:
+                    dc[v] = step
+                    nxt.append(v)
+        frontier = nxt
+    return dc
