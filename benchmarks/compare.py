@@ -17,7 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from scipy.stats import binomtest
 from statsmodels.stats.proportion import proportion_confint
-from strength import parse_params  # noqa: E402  (the script beside this one)
+from strength import parse_params  # the benchmark script beside this one
 
 from fi_cli.island.game import GameSetup
 from fi_cli.island.layouts import get_layout
