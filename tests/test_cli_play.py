@@ -112,3 +112,26 @@ def test_position_errors_are_one_paragraph(tmp_path):
     broken.write_text('{"format": "fi-position-1", "rules": {}}')
     res = run("position", "show", str(broken))
     assert res.exit_code == 2 and "layout" in res.output and "Traceback" not in res.output
+
+
+def test_policies_lists_every_policy_and_its_parameters():
+    from fi_cli.island.policies import make_policy, policy_names
+
+    res = run("policies")
+    assert res.exit_code == 0
+    for name in policy_names():
+        assert res.output.count(f"{name}:") == 1
+    detail = run("policies", "heuristic")
+    assert detail.exit_code == 0
+    assert all(f"  {k} " in detail.output for k in make_policy("heuristic").PARAMETERS)
+    bad = run("policies", "oracle")
+    assert bad.exit_code == 2 and "unknown policy" in bad.output
+
+
+def test_play_passes_policy_parameters():
+    res = run("play", "--policy", "heuristic", "--param", "w_fools_landing=20", "--seed", "4", "--quiet")
+    assert res.exit_code == 0, res.output
+    bad = run("play", "--policy", "heuristic", "--param", "courage=3", "--quiet")
+    assert bad.exit_code == 2 and "courage" in bad.output and "Traceback" not in bad.output
+    worse = run("play", "--policy", "planner", "--param", "samples=zero", "--quiet")
+    assert worse.exit_code == 2 and "samples" in worse.output

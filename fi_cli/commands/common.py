@@ -5,16 +5,27 @@ from __future__ import annotations
 import click
 
 
-def parse_rules(pairs: tuple[str, ...]) -> dict:
-    """`--rule flag=value` options -> a dict of typed variant values."""
+def parse_rules(pairs: tuple[str, ...], option: str = "--rule") -> dict:
+    """`--rule flag=value` (or `--param name=value`) options -> a dict of typed values."""
     out: dict = {}
     for pair in pairs:
         if "=" not in pair:
-            raise click.BadParameter(f"{pair!r} is not flag=value (e.g. helicopter_rescue=false)", param_hint="--rule")
+            raise click.BadParameter(f"{pair!r} is not name=value (e.g. helicopter_rescue=false)", param_hint=option)
         key, value = (x.strip() for x in pair.split("=", 1))
-        low = value.lower()
-        out[key] = True if low == "true" else False if low == "false" else int(value) if value.isdigit() else value
+        out[key] = _typed(value)
     return out
+
+
+def _typed(value: str) -> bool | int | float | str:
+    low = value.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    for kind in (int, float):
+        try:
+            return kind(value)
+        except ValueError:
+            pass
+    return value
 
 
 class InputError(click.ClickException):

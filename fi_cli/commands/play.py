@@ -23,11 +23,15 @@ from .common import fail, parse_rules
 @click.option("--roles", default=None, help="Comma-separated role ids in seat order (default: random).")
 @click.option("--rule", "rules", multiple=True, metavar="FLAG=VALUE", help="A rule variant, repeatable.")
 @click.option(
+    "--param", "params", multiple=True, metavar="NAME=VALUE",
+    help="A parameter of the policy, repeatable (`fi policies NAME` lists them).",
+)  # fmt: skip
+@click.option(
     "--save-positions", type=click.Path(file_okay=False, path_type=Path), default=None,
     help="Write the position before every decision as JSON into this directory.",
 )  # fmt: skip
 @click.option("--quiet", is_flag=True, help="Print only the result line.")
-def play(players, difficulty, policy, seed, layout, roles, rules, save_positions, quiet) -> None:
+def play(players, difficulty, policy, seed, layout, roles, rules, params, save_positions, quiet) -> None:
     """Play one game and print it turn by turn: island, hands, water, actions, result.
 
     \b
@@ -35,6 +39,7 @@ def play(players, difficulty, policy, seed, layout, roles, rules, save_positions
       fi play --players 4 --difficulty normal --policy random --seed 7
       fi play --players 2 --difficulty elite --layout skull_island --seed 3
       fi play --layout configs/layouts/lagoon.yaml --roles pilot,diver --players 2
+      fi play --policy planner --param samples=4 --seed 3
       fi play --seed 7 --save-positions positions/   # then: fi position legal positions/0005.json
     """
     from ..island.game import GameSetup
@@ -52,7 +57,7 @@ def play(players, difficulty, policy, seed, layout, roles, rules, save_positions
             roles=tuple(r.strip() for r in roles.split(",")) if roles else None,
             rules=Rules.from_dict(parse_rules(rules)),
         )
-        pol = make_policy(policy)
+        pol = make_policy(policy, parse_rules(params, "--param"))
     except (ConfigError, PolicyError, RulesError, ValueError) as e:
         raise fail(str(e)) from None
     narrate = None if quiet else click.echo

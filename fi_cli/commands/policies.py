@@ -1,0 +1,32 @@
+"""`fi policies`: the players there are and the parameters each one takes."""
+
+from __future__ import annotations
+
+import click
+
+
+@click.command()
+@click.argument("name", required=False)
+def policies(name: str | None) -> None:
+    """List the player policies, or the parameters of policy NAME with their defaults.
+
+    \b
+    Examples:
+      fi policies
+      fi policies planner
+      fi play --policy planner --param samples=4 --seed 3
+    Parameters also go in a study: policy: {name: planner, samples: 4}
+    """
+    from ..island.policies import PolicyError, make_policy, policy_names
+    from .common import fail
+
+    names = [name] if name else policy_names()
+    for n in names:
+        try:
+            params = getattr(make_policy(n), "PARAMETERS", {})
+        except PolicyError as e:
+            raise fail(str(e)) from None
+        click.echo(f"{n}: {len(params)} parameter(s)" if params else f"{n}: no parameters")
+        if name:
+            for key, text in params.items():
+                click.echo(f"  {key:<18} {text}")
