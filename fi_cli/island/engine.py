@@ -57,6 +57,7 @@ from .tiles import (
 ACTIONS, DISCARD_PHASE, FLOOD, SWIM_PHASE, DRAW, OVER = range(6)
 PHASES = ("actions", "discard", "flood", "swim", "draw", "over")
 ALL_TREASURES = 0b1111
+_SUNK_ONLY = bytes(SUNK if i == SUNK else 0 for i in range(256))  # tile states -> which tiles have sunk
 _N_TILES = 24
 
 
@@ -227,28 +228,29 @@ class GameState:
                 self._heli_moves(acts, p)
 
     def _heli_moves(self, acts: list[Action], holder: int) -> None:
-        tiles = self.tiles
-        alive = tuple([t for t in range(_N_TILES) if tiles[t] != SUNK])
-        key = (tuple(self.pos), alive)
+        # The lifts depend only on the holder, the pawns and the sunk tiles, which rarely change between
+        # decisions (each flood draw asks one while anyone holds a Helicopter Lift): the board, shared by
+        # every copy of the game, keeps the built (immutable) action tuples.
+        key = (holder, tuple(self.pos), bytes(self.tiles).translate(_SUNK_ONLY))
         cache = self.board.heli_cache
-        cols = cache.get(key)
-        if cols is None:  # the (pawns, destination) columns depend only on the pawns and the sunk tiles
+        moves = cache.get(key)
+        if moves is None:
+            tiles = self.tiles
+            alive = [t for t in range(_N_TILES) if tiles[t] != SUNK]
             groups: dict[int, int] = {}
             for q, x in enumerate(self.pos):
                 groups[x] = groups.get(x, 0) | 1 << q
             subset = self.rules.helicopter_lift_group == "subset"
-            subs: list[int] = []
-            dests: list[int] = []
+            moves = []
+            kind, who = repeat(HELI_PLAY), repeat(holder)  # zip over repeats builds the tuples at C speed
             for src, mask in sorted(groups.items()):
                 to = [t for t in alive if t != src]
                 for sub in _submasks(mask) if subset else (mask,):
-                    subs.extend(repeat(sub, len(to)))
-                    dests.extend(to)
-            if len(cache) > 512:
+                    moves.extend(zip(kind, who, repeat(sub), to))
+            if len(cache) > 1024:
                 cache.clear()
-            cols = cache[key] = (subs, dests)
-        # zip over repeats builds the action tuples at C speed
-        acts.extend(zip(repeat(HELI_PLAY), repeat(holder), cols[0], cols[1]))
+            cache[key] = moves
+        acts.extend(moves)
 
     def _heli_from(self, acts: list[Action], src: int) -> None:
         """Helicopter rescues of the pawns on a sinking tile, by any holder."""
