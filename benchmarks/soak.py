@@ -19,28 +19,23 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from invariants import CHECKS, check_copy, check_roundtrip, check_state, eager, uniform  # noqa: E402
+from invariants import (  # noqa: E402
+    CHECKS,
+    PINNED,
+    SPLIT,
+    VARIANTS,
+    check_copy,
+    check_roundtrip,
+    check_state,
+    eager,
+    uniform,
+)
 
 from fi_cli.island.game import GameSetup, new_game  # noqa: E402
-from fi_cli.island.layouts import BUILTIN_LAYOUTS, Layout, get_layout  # noqa: E402
+from fi_cli.island.layouts import BUILTIN_LAYOUTS, get_layout  # noqa: E402
 from fi_cli.island.rules import Rules  # noqa: E402
 
-VARIANTS = [
-    {},
-    {"navigator_moves": "orthogonal"},
-    {"diver_swim": "any_reachable"},
-    {"helicopter_rescue": False},
-    {"helicopter_lift_group": "all"},
-    {"diver_through_sea": True},
-    {"navigator_moves": "orthogonal", "diver_swim": "any_reachable", "helicopter_rescue": False,
-     "helicopter_lift_group": "all", "diver_through_sea": True},
-    {"turn_limit": 6},
-]  # fmt: skip
-LAYOUTS = [get_layout(x) for x in sorted(BUILTIN_LAYOUTS)] + [
-    Layout.from_rows("pinned_centre", "..XX.. / .XXXX. / XXXXXX / XXXXXX / .XXXX. / ..XX..",
-                     pins={"fools_landing": (2, 2)}),
-    Layout.from_rows("split", "XXXXXX.XXXXXX / XXXXXX.XXXXXX"),
-]  # fmt: skip
+LAYOUTS = [get_layout(x) for x in sorted(BUILTIN_LAYOUTS)] + [PINNED, SPLIT]
 
 
 def setup_for(i: int) -> GameSetup:

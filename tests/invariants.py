@@ -29,6 +29,7 @@ from fi_cli.island.actions import (
 )
 from fi_cli.island.engine import DISCARD_PHASE, DRAW, OVER, PHASES, SWIM_PHASE, GameState
 from fi_cli.island.game import GameSetup, new_game
+from fi_cli.island.layouts import Layout
 from fi_cli.island.position import from_dict, to_dict
 from fi_cli.island.tiles import DECK_COUNTS, FOOLS_LANDING, HAND_LIMIT, LOSS_CAUSES, SKULL, SUNK, TILE_TREASURE
 
@@ -185,3 +186,20 @@ def play_checked(
             check_roundtrip(s)
         assert steps < 200_000, "the game does not end"
     return s, steps
+
+
+# Rule-variant sets and extra islands that the invariant tests and benchmarks/soak.py play on.
+VARIANTS = [
+    {},
+    {"navigator_moves": "orthogonal"},
+    {"diver_swim": "any_reachable"},
+    {"helicopter_rescue": False},
+    {"helicopter_lift_group": "all"},
+    {"diver_through_sea": True},
+    {"navigator_moves": "orthogonal", "diver_swim": "any_reachable", "helicopter_rescue": False,
+     "helicopter_lift_group": "all", "diver_through_sea": True},
+    {"turn_limit": 4},
+]  # fmt: skip
+PINNED = Layout.from_rows("pinned_centre", "..XX.. / .XXXX. / XXXXXX / XXXXXX / .XXXX. / ..XX..",
+                          pins={"fools_landing": (2, 2), "temple_of_the_moon": (0, 2)})  # fmt: skip
+SPLIT = Layout.from_rows("split", "XXXXXX.XXXXXX / XXXXXX.XXXXXX")  # two parts: only flight and lifts cross

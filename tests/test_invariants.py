@@ -9,29 +9,15 @@ import random
 from collections import Counter
 
 import pytest
-from invariants import check_copy, check_roundtrip, check_state, eager, play_checked, uniform
+from invariants import PINNED, SPLIT, VARIANTS, check_copy, check_roundtrip, check_state, eager, play_checked, uniform
 
 from fi_cli.island.game import GameSetup, new_game
-from fi_cli.island.layouts import BUILTIN_LAYOUTS, Layout, get_layout
+from fi_cli.island.layouts import BUILTIN_LAYOUTS, get_layout
 from fi_cli.island.play import choose
 from fi_cli.island.policies import make_policy, policy_names
 from fi_cli.island.rules import Rules
 
 LAYOUTS = sorted(BUILTIN_LAYOUTS)
-VARIANTS = [
-    {},
-    {"navigator_moves": "orthogonal"},
-    {"diver_swim": "any_reachable"},
-    {"helicopter_rescue": False},
-    {"helicopter_lift_group": "all"},
-    {"diver_through_sea": True},
-    {"navigator_moves": "orthogonal", "diver_swim": "any_reachable", "helicopter_rescue": False,
-     "helicopter_lift_group": "all", "diver_through_sea": True},
-    {"turn_limit": 4},
-]  # fmt: skip
-PINNED = Layout.from_rows("pinned_centre", "..XX.. / .XXXX. / XXXXXX / XXXXXX / .XXXX. / ..XX..",
-                          pins={"fools_landing": (2, 2), "temple_of_the_moon": (0, 2)})  # fmt: skip
-SPLIT = Layout.from_rows("split", "XXXXXX.XXXXXX / XXXXXX.XXXXXX")  # two parts: only flight and lifts cross
 
 
 def _setup(i: int) -> GameSetup:
