@@ -230,27 +230,37 @@ class GameState:
     def _heli_moves(self, acts: list[Action], holder: int) -> None:
         # The lifts depend only on the holder, the pawns and the sunk tiles, which rarely change between
         # decisions (each flood draw asks one while anyone holds a Helicopter Lift): the board, shared by
-        # every copy of the game, keeps the built (immutable) action tuples.
-        key = (holder, tuple(self.pos), bytes(self.tiles).translate(_SUNK_ONLY))
+        # every copy of the game, keeps the built (immutable) action tuples, for the whole list and, as a
+        # move changes only one group of pawns, for each group.
+        sunk = bytes(self.tiles).translate(_SUNK_ONLY)
+        key = (holder, tuple(self.pos), sunk)
         cache = self.board.heli_cache
         moves = cache.get(key)
         if moves is None:
-            tiles = self.tiles
-            alive = [t for t in range(_N_TILES) if tiles[t] != SUNK]
             groups: dict[int, int] = {}
             for q, x in enumerate(self.pos):
                 groups[x] = groups.get(x, 0) | 1 << q
-            subset = self.rules.helicopter_lift_group == "subset"
             moves = []
-            kind, who = repeat(HELI_PLAY), repeat(holder)  # zip over repeats builds the tuples at C speed
             for src, mask in sorted(groups.items()):
-                to = [t for t in alive if t != src]
-                for sub in _submasks(mask) if subset else (mask,):
-                    moves.extend(zip(kind, who, repeat(sub), to))
-            if len(cache) > 1024:
+                gkey = (holder, src, mask, sunk)
+                some = cache.get(gkey)
+                if some is None:
+                    some = cache[gkey] = self._heli_group(holder, src, mask)
+                moves += some
+            if len(cache) > 4096:
                 cache.clear()
             cache[key] = moves
         acts.extend(moves)
+
+    def _heli_group(self, holder: int, src: int, mask: int) -> list[Action]:
+        """The lifts by ``holder`` of the pawns ``mask`` (all on ``src``, or any part of them)."""
+        tiles = self.tiles
+        to = [t for t in range(_N_TILES) if tiles[t] != SUNK and t != src]
+        kind, who = repeat(HELI_PLAY), repeat(holder)  # zip over repeats builds the tuples at C speed
+        moves: list[Action] = []
+        for sub in _submasks(mask) if self.rules.helicopter_lift_group == "subset" else (mask,):
+            moves.extend(zip(kind, who, repeat(sub), to))
+        return moves
 
     def _heli_from(self, acts: list[Action], src: int) -> None:
         """Helicopter rescues of the pawns on a sinking tile, by any holder."""
