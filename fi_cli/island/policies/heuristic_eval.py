@@ -141,11 +141,23 @@ class Context:
         return goals
 
     def goal_cost(self, q: int, y: int) -> float:
-        """How far pawn q standing on y is from what it wants (weighted steps)."""
+        """goal_costs(q)[y], the same float, without the whole table: steps are symmetric, so one
+        search from y replaces one search per goal tile."""
         g = self.goals[q]
-        if g is None:
-            g = self.goal_costs(q)
-        return g[y]
+        if g is not None:
+            return g[y]
+        goals = self._goals(q)
+        if not goals:
+            return 0.0
+        d = self.geo.dist(self.kinds[q], y)
+        pilot = self.s.roles[q] == PILOT
+        total = 0.0
+        for wt, srcs in goals:
+            b = min([d[t] for t in srcs]) if srcs else FAR
+            if pilot:
+                b = b if b <= 1 else 1.5 if b < FAR else 2.0
+            total = total + wt * b
+        return total
 
     def goal_costs(self, q: int) -> list[float]:
         """goal_cost(q, y) for every tile y (cached)."""
