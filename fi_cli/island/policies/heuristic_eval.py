@@ -18,7 +18,7 @@ from ..tiles import (
     TREASURE_TILES,
     WATERS_RISE,
 )
-from .heuristic_geom import AROUND, FAR, Geometry, move_kind
+from .heuristic_geom import AROUND, FAR, Geometry
 
 _N = 24
 ALL = 0b1111
@@ -30,7 +30,7 @@ class Context:
 
     __slots__ = (
         "s", "w", "geo", "imp", "risk", "sv", "flooded", "uncaptured", "team", "collector", "heli",
-        "goals", "endgame", "top", "kinds",
+        "goals", "wants", "endgame", "top", "kinds",
     )  # fmt: skip
 
     def __init__(self, s: GameState, w: dict[str, float], geo: Geometry) -> None:
@@ -40,7 +40,7 @@ class Context:
         tiles = s.tiles
         captured = s.captured
         self.endgame = captured == ALL
-        self.kinds = [move_kind(r) for r in s.roles]
+        self.kinds = geo.kinds(s.roles)
         # --- importance of each tile staying above water
         imp = [w["w_plain"]] * _N
         unc = [x for x in range(4) if not captured >> x & 1]
@@ -59,7 +59,7 @@ class Context:
         self.top = top
         f = FLOOD_DRAWS[min(s.water, 9)]
         risk = [0.0] * _N
-        flooded = [t for t in range(_N) if tiles[t] == FLOODED]
+        flooded = [t for t, v in enumerate(tiles) if v == FLOODED]
         self.flooded = flooded
         if flooded:
             in_top = set(top)
@@ -81,13 +81,17 @@ class Context:
             for t in flooded:
                 risk[t] = r_top if t in in_top else r_deep if t in deeper else r_disc
         self.risk = risk
-        self.sv = [imp[t] * risk[t] for t in range(_N)]
+        sv = [0.0] * _N  # only flooded tiles carry a risk
+        for t in flooded:
+            sv[t] = imp[t] * risk[t]
+        self.sv = sv
         # --- cards: team counts and who collects each treasure
         hands = s.hands
         n = s.n
         roles = s.roles
         team = [0] * 4
         collector = [-1] * 4
+        room = [w["collector_room"] * (5 - sum(h)) for h in hands]
         for x in unc:
             best = -1.0
             for q in range(n):
@@ -95,18 +99,25 @@ class Context:
                 team[x] += h
                 if h:
                     score = 2.0 * h + (0.0 if roles[q] == MESSENGER else 1.0) - 0.01 * q
-                    score += w["collector_room"] * (5 - sum(hands[q]))
+                    score += room[q]
                     if score > best:
                         best = score
                         collector[x] = q
         self.team = team
         self.collector = collector
         self.heli = sum(h[HELICOPTER_LIFT] for h in hands)
-        self.goals: list[list[float] | None] = [None] * n
+        self.goals: list[list[float] | None] = [None] * n  # goal cost tables, made when asked
+        self.wants: list[list[tuple[float, tuple[int, ...]]] | None] = [None] * n  # goal lists, likewise
 
     # ----------------------------------------------------------------- goals of each pawn
-    def _goals(self, q: int) -> list[tuple[float, tuple[int, ...]]]:
+    def goals_of(self, q: int) -> list[tuple[float, tuple[int, ...]]]:
         """(weight per step, source tiles) pairs: the pawn wants to be near one of the sources."""
+        g = self.wants[q]
+        if g is None:
+            g = self.wants[q] = self._goals(q)
+        return g
+
+    def _goals(self, q: int) -> list[tuple[float, tuple[int, ...]]]:
         s = self.s
         w = self.w
         if self.endgame:
@@ -141,19 +152,28 @@ class Context:
         return goals
 
     def goal_cost(self, q: int, y: int) -> float:
-        """goal_costs(q)[y], the same float, without the whole table: steps are symmetric, so one
-        search from y replaces one search per goal tile."""
+        """goal_costs(q)[y], the same float, without the whole table: steps are symmetric, so the steps
+        from y serve when the goal tiles' own steps are not known yet."""
         g = self.goals[q]
         if g is not None:
             return g[y]
-        goals = self._goals(q)
+        goals = self.goals_of(q)
         if not goals:
             return 0.0
-        d = self.geo.dist(self.kinds[q], y)
+        kind = self.kinds[q]
+        known = self.geo.dists[kind]
+        d = None
         pilot = self.s.roles[q] == PILOT
         total = 0.0
         for wt, srcs in goals:
-            b = min([d[t] for t in srcs]) if srcs else FAR
+            if not srcs:
+                b = FAR
+            elif all(known[t] is not None for t in srcs):
+                b = min([known[t][y] for t in srcs])
+            else:
+                if d is None:
+                    d = self.geo.dist(kind, y)
+                b = min([d[t] for t in srcs])
             if pilot:
                 b = b if b <= 1 else 1.5 if b < FAR else 2.0
             total = total + wt * b
@@ -167,7 +187,7 @@ class Context:
         geo = self.geo
         kind = self.kinds[q]
         pilot = self.s.roles[q] == PILOT
-        goals = self._goals(q)
+        goals = self.goals_of(q)
         if not goals:
             total = _ZEROS
             self.goals[q] = total
@@ -184,7 +204,9 @@ class Context:
             elif not srcs:
                 best = [FAR] * _N
             else:
-                best = list(map(min, *(geo.dist(kind, src) for src in srcs)))
+                best = geo.cache.get((kind, srcs))
+                if best is None:
+                    best = geo.cache[kind, srcs] = list(map(min, *(geo.dist(kind, src) for src in srcs)))
             if pilot:
                 best = [d if d <= 1 else 1.5 if d < FAR else 2.0 for d in best]
             total = [a + wt * b for a, b in zip(total, best, strict=True)]

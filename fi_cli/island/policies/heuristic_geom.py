@@ -15,6 +15,7 @@ from ..tiles import DIVER, EXPLORER, SUNK
 ORTH, AROUND, DIVE = 0, 1, 2
 FAR = 12  # stands for "unreachable by walking" in distance sums
 _N = 24
+_ISLAND: dict[tuple, list[int]] = {}  # (layout cells, kind, cell) -> steps by cell on the whole island
 _SUNK_ONLY = bytes(1 if i == SUNK else 0 for i in range(256))  # tile states -> 1 where the tile has sunk
 
 
@@ -62,6 +63,14 @@ class Geometry:
             [tuple(sorted(nb, key=key)) for nb in board.dive],  # nodes from 24 up are open sea
         )
 
+    def kinds(self, roles: list[int]) -> list[int]:
+        """Way of moving of each pawn."""
+        key = ("kinds", *roles)
+        out = self.static.get(key)
+        if out is None:
+            out = self.static[key] = [move_kind(r) for r in roles]
+        return out
+
     def neighbours(self, kind: int) -> list[tuple[int, ...]]:
         """Neighbours by tile index for one way of moving (sunk tiles left out)."""
         nb = self.neigh[kind]
@@ -99,8 +108,20 @@ class Geometry:
         key = (kind, src)
         d = self.static.get(key)
         if d is None:
-            orth, around, _ = self.base
-            d = self.static[key] = _bfs(around if kind == AROUND else orth, src)
+            rank = self.rank
+            cells = self.board.layout.cells
+            ckey = (cells, kind, rank[src])  # by cell: the same for every game on this island shape
+            dc = _ISLAND.get(ckey)
+            if dc is None:
+                orth, around, _ = self.base
+                dt = _bfs(around if kind == AROUND else orth, src)
+                dc = [0] * _N
+                for t in range(_N):
+                    dc[rank[t]] = dt[t]
+                if len(_ISLAND) > 10_000:
+                    _ISLAND.clear()
+                _ISLAND[ckey] = dc
+            d = self.static[key] = [dc[rank[t]] for t in range(_N)]
         return d
 
     def dist(self, kind: int, src: int) -> list[int]:

@@ -106,17 +106,22 @@ def best_heli_move(
     wanting = 0  # pawns that want to go somewhere enough for a lift to pay (saves distance work)
     want = ctx.w["heli_move_min"] / 6.0 if holder < 0 else 0.0
     for q in range(s.n):
-        goals = ctx._goals(q)
+        goals = ctx.goals_of(q)
         if goals and sum(g[0] for g in goals) >= want:
             wanting |= 1 << q
+    here: list[float | None] = [None] * s.n  # goal cost of each pawn where it stands, when needed
     best = None
     for mask in sorted(masks):
         if not mask & wanting:
             continue
         members = [q for q in range(s.n) if mask >> q & 1]
         src = pos[members[0]]
-        if sum(ctx.goal_cost(q, src) for q in members) < least:
-            continue
+        if least > float("-inf"):
+            for q in members:
+                if here[q] is None:
+                    here[q] = ctx.goal_cost(q, src)
+            if sum([here[q] for q in members]) < least:
+                continue
         arrs = [ctx.goal_costs(q) for q in members]
         tot = arrs[0] if len(arrs) == 1 else [sum(v) for v in zip(*arrs, strict=True)]
         t = min((u for u in alive if u != src), key=tot.__getitem__, default=-1)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..actions import CAPTURE, FLY, GIVE, MOVE, NAVIGATE, NO_TILE, SHORE_UP, Action
 from ..tiles import ENGINEER, FLOODED, HAND_LIMIT, MESSENGER, NAVIGATOR, PILOT, SUNK, TREASURE_TILES
 from .heuristic_eval import Context
-from .heuristic_geom import DIVE, ORTH
+from .heuristic_geom import AROUND, DIVE, ORTH
 
 _N = 24
 SHORE, GIFT, CAPT = 0, 1, 2
@@ -96,12 +96,13 @@ def guards(ctx: Context, p: int) -> list[tuple[float, list[int], int, int]]:
     s = ctx.s
     geo = ctx.geo
     out = []
-    dists = [geo.dist(ctx.kinds[q], s.pos[q]) for q in range(s.n) if q != p]
-    kp = ctx.kinds[p]
+    kinds = ctx.kinds
+    others = [(kinds[q], s.pos[q]) for q in range(s.n) if q != p]
+    kp = kinds[p]
     for t in tiles_:
         other = 3
-        for d in dists:
-            dq = d[t] - 1
+        for kq, y in others:
+            dq = geo.dist(kq, t)[y] - 1  # steps are symmetric: the tile's steps, kept until a sinking
             if dq < other:
                 other = dq if dq > 0 else 0
         if other == 0:
@@ -171,7 +172,9 @@ def best_plan(ctx: Context, p: int, x: int, k: int, reach: dict[int, int], gifts
             for t in TREASURE_TILES[tr]:
                 if tiles[t] != SUNK:
                     cap_tiles[t] = tr
-    range_x = ctx.shore_range(p, x)
+    board = s.board
+    near_of = board.around if ctx.kinds[p] == AROUND else board.orth  # shore_range without the calls
+    range_x = (x,) + near_of[x]
     fl_x = [t for t in range_x if tiles[t] == FLOODED]
     x_opts = _shore_opts(ctx, fl_x, engineer, True)
     for c, tr, vals in gifts_:
@@ -189,11 +192,11 @@ def best_plan(ctx: Context, p: int, x: int, k: int, reach: dict[int, int], gifts
     for y, d in reach.items():
         r = k - d
         opts: list[tuple] = x_sorted[:r] if r > 0 else []
-        range_y = ctx.shore_range(p, y)
+        fl_near = [t for t in (y,) + near_of[y] if t in flooded] if flooded else ()
         if r > 0 and y != x:
             more = None
-            if flooded:
-                fl_y = [t for t in range_y if t in flooded and t not in fl_x]
+            if fl_near:
+                fl_y = [t for t in fl_near if t not in fl_x]
                 if fl_y:
                     more = _shore_opts(ctx, fl_y, engineer, False)
             g = loc_gifts.get(y)
@@ -213,12 +216,13 @@ def best_plan(ctx: Context, p: int, x: int, k: int, reach: dict[int, int], gifts
         val = -gc[y] - 0.01 * d
         done = ()
         if opts:
-            val += sum(o[0] for o in opts)
-            done = [t for o in opts if o[1] == SHORE for t in o[2]]
+            val += sum([o[0] for o in opts])
+            if fl_near or guards_:
+                done = [t for o in opts if o[1] == SHORE for t in o[2]]
         if flooded:
             near = 0.0
-            for t in range_y:
-                if t in flooded and sv[t] > near and t not in done:
+            for t in fl_near:
+                if sv[t] > near and t not in done:
                     near = sv[t]
             val += w_near * near
         for wt, dt, other, t in guards_:
