@@ -13,6 +13,7 @@ import pstats
 import sys
 import time
 
+from fi_cli.island.engine import LegalActions
 from fi_cli.island.game import GameSetup, new_game
 from fi_cli.island.layouts import get_layout
 from fi_cli.island.play import choose
@@ -38,7 +39,7 @@ def play_bare(setup: GameSetup, policy, seeds: range) -> tuple[int, int]:
         s = new_game(setup, seed)
         policy.reset(seed)
         while s.outcome is None:
-            s.apply(choose(policy, s, s.legal_actions()))
+            s.apply(choose(policy, s, LegalActions(s)))  # listed only if the policy looks, as in play_game
             decisions += 1
         turns += s.turn
     return decisions, turns

@@ -17,7 +17,7 @@ import time
 
 import numpy as np
 
-from fi_cli.island.engine import ACTIONS
+from fi_cli.island.engine import ACTIONS, LegalActions
 from fi_cli.island.game import GameSetup, new_game
 from fi_cli.island.layouts import get_layout
 from fi_cli.island.play import choose
@@ -39,7 +39,7 @@ def collect(games: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         while s.outcome is None:
             if s.phase == ACTIONS and s.actions_left == 3:
                 rows.append(features(s))
-            s.apply(choose(policy, s, s.legal_actions()))
+            s.apply(choose(policy, s, LegalActions(s)))  # listed only if the policy looks, as in play_game
         xs.extend(rows)
         ys.extend([1.0 if s.outcome == "win" else 0.0] * len(rows))
         gs.extend([g] * len(rows))

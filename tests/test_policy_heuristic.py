@@ -208,3 +208,56 @@ def test_parameters_come_from_the_study_and_are_checked():
         make_policy("heuristic", {"bogus": 1})
     with pytest.raises(PolicyError, match="must be a number"):
         make_policy("heuristic", {"w_meet": "high"})
+
+
+def test_same_games_whether_the_legal_list_is_given_or_made_on_demand():
+    """The heuristic decides from the state where it can; that must never differ from reading the list."""
+    from invariants import VARIANTS
+
+    from fi_cli.island.engine import LegalActions
+    from fi_cli.island.layouts import BUILTIN_LAYOUTS
+    from fi_cli.island.rules import Rules
+
+    layouts = sorted(BUILTIN_LAYOUTS)
+    for g in range(24):
+        setup = GameSetup(get_layout(layouts[g % len(layouts)]), start_level=1 + g % 4, players=2 + g % 3,
+                          rules=Rules.from_dict(VARIANTS[g % len(VARIANTS)]))  # fmt: skip
+        games = []
+        for lazy in (False, True):
+            pol = make_policy("heuristic")
+            pol.reset(g)
+            s = new_game(setup, 700 + g)
+            moves = []
+            while s.outcome is None:
+                a = choose(pol, s, LegalActions(s) if lazy else s.legal_actions())
+                moves.append(a)
+                s.apply(a)
+            games.append(moves)
+        assert games[0] == games[1]
+
+
+def _heuristic_digest(games: int) -> str:
+    import hashlib
+
+    from invariants import VARIANTS
+
+    from fi_cli.island.layouts import BUILTIN_LAYOUTS
+    from fi_cli.island.rules import Rules
+
+    layouts = sorted(BUILTIN_LAYOUTS)
+    h = hashlib.sha256()
+    pol = make_policy("heuristic")
+    for g in range(games):
+        setup = GameSetup(get_layout(layouts[g % len(layouts)]), start_level=1 + g % 4, players=2 + g % 3,
+                          rules=Rules.from_dict(VARIANTS[g % len(VARIANTS)]))  # fmt: skip
+        record = play_game(setup, pol, 800 + g)
+        for row in record.turn_rows:
+            h.update("|".join(row.actions).encode())
+        h.update(record.outcome.encode())
+    return h.hexdigest()[:16]
+
+
+def test_golden_heuristic_games():
+    """Pins every decision of 60 seeded games (islands, levels, player counts, variants): a speed-up must
+    leave play unchanged, and a change of play must be deliberate (then this digest is updated with it)."""
+    assert _heuristic_digest(60) == "b03be167f1a1898a"

@@ -59,7 +59,8 @@ class Board:
         self.around = tuple(tuple(placement[j] for j in around[i]) for i in cell_index)
         node = list(placement) + list(range(_N, len(dive)))  # cell/sea index -> node id
         self.dive = tuple(tuple(node[j] for j in dive[i]) for i in cell_index + list(range(_N, len(dive))))
-        self.heli_cache: dict = {}  # (holder, pawn tiles, sunk tiles) and (holder, group tile, group, sunk tiles) -> Helicopter Lift actions
+        # (holder, pawn tiles, sunk tiles) and (holder, group tile, group, sunk tiles) -> Helicopter Lift actions
+        self.heli_cache: dict = {}
 
     @property
     def placement(self) -> tuple[int, ...]:

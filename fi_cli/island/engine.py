@@ -9,6 +9,7 @@ player that copies the state to look ahead cannot see the real future.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Sequence
 from itertools import repeat
 
 from .actions import (
@@ -174,6 +175,14 @@ class GameState:
             acts.extend((SWIM, p, t) for t in self.swim_targets(p))
             if self.rules.helicopter_rescue:
                 self._heli_from(acts, self.sinking)
+        return acts
+
+    def own_actions(self) -> list[Action]:
+        """The current player's own actions (move, shore up, give, capture, role abilities): in the
+        actions phase, the legal list starts with exactly these, special plays come after."""
+        acts: list[Action] = []
+        if self.phase == ACTIONS and self.actions_left:
+            self._own_actions(acts)
         return acts
 
     def _own_actions(self, acts: list[Action]) -> None:
@@ -588,6 +597,43 @@ class GameState:
         self.loss_causes = tuple(sorted(causes, key=lambda c: order.get(c, len(order))))
         self.outcome = "loss"
         self.phase = OVER
+
+
+class LegalActions(Sequence):
+    """The legal actions of a state's pending decision, listed only when first looked at.
+
+    A policy that can decide from the state alone (the heuristic, following its plan or drawing flood
+    cards) then never pays for the list. The state must not change while this is in use."""
+
+    __slots__ = ("_state", "_list")
+
+    def __init__(self, state: GameState) -> None:
+        self._state = state
+        self._list: list[Action] | None = None
+
+    @property
+    def actions(self) -> list[Action]:
+        """The list itself (made now if not yet)."""
+        return self._list if self._list is not None else self._fill()
+
+    def _fill(self) -> list[Action]:
+        self._list = self._state.legal_actions()
+        return self._list
+
+    def __len__(self) -> int:
+        return len(self._list if self._list is not None else self._fill())
+
+    def __getitem__(self, i):  # type: ignore[override]
+        return (self._list if self._list is not None else self._fill())[i]
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._list if self._list is not None else self._fill())
+
+    def __contains__(self, a: object) -> bool:
+        return a in (self._list if self._list is not None else self._fill())
+
+    def __repr__(self) -> str:
+        return f"LegalActions({self.actions!r})"
 
 
 def _submasks(mask: int) -> list[int]:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .actions import action_text
-from .engine import GameState, Recorder
+from .engine import GameState, LegalActions, Recorder
 from .game import GameSetup, new_game
 from .policies import Policy
 from .render import describe_hands, describe_status, draw_island
@@ -53,7 +53,7 @@ class GameRecord:
     tile_rows: list[TileRecord] = field(default_factory=list)
 
 
-def choose(policy: Policy, s: GameState, legal: list) -> tuple:
+def choose(policy: Policy, s: GameState, legal: Sequence[tuple]) -> tuple:
     """Ask the policy with the game's generator out of reach: deck order stays hidden."""
     rng = s.rng
     s.rng = None
@@ -101,8 +101,7 @@ def play_game(
         narrate(f"Forbidden Island on {setup.layout.id}, water level {s.water}, {s.n} players, seed {seed}")
         narrate(f"Turn {turn}: p{player} ({ROLES[s.roles[player]]})\n{draw_island(s)}\n{describe_hands(s)}")
     while s.outcome is None:
-        legal = s.legal_actions()
-        a = choose(policy, s, legal)
+        a = choose(policy, s, LegalActions(s))
         text = action_text(a)
         actions.append(text)
         s.apply(a)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from ..actions import Action
@@ -19,8 +19,11 @@ class Policy(Protocol):
     def reset(self, seed: int) -> None:
         """Start a new game; ``seed`` seeds the policy's own randomness (never the game's)."""
 
-    def choose(self, state: GameState, legal: list[Action]) -> Action:
-        """Pick one of ``legal`` (non-empty) for the pending decision of ``state``."""
+    def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
+        """Pick one of ``legal`` (non-empty) for the pending decision of ``state``.
+
+        ``legal`` is a list or an ``engine.LegalActions``, which lists the actions only when first looked
+        at: a policy that can decide from the state alone need not pay for the list."""
 
 
 def _registry() -> dict[str, Callable[..., Policy]]:

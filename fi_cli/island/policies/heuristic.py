@@ -16,6 +16,8 @@ The policy reads public information only and has no randomness: the same positio
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..actions import CAPTURE, END_ACTIONS, HELI_PLAY, LIFT_OFF, SANDBAGS_PLAY, Action
 from ..engine import ACTIONS, DISCARD_PHASE, FLOOD, SWIM_PHASE, GameState
 from ..tiles import FOOLS_LANDING
@@ -100,9 +102,8 @@ class HeuristicPolicy:
         self._seq = []
         self._key = ()
 
-    def choose(self, state: GameState, legal: list[Action]) -> Action:
-        if len(legal) == 1:
-            return legal[0]
+    def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
+        # ``legal`` is looked at only where the state alone cannot tell (play_game lists it lazily)
         if state.captured == 0b1111 and all(x == FOOLS_LANDING for x in state.pos):
             for a in legal:
                 if a[0] == LIFT_OFF:
@@ -114,16 +115,15 @@ class HeuristicPolicy:
             k = state.actions_left
             if k == 0 and state.captured != 0b1111:
                 return (END_ACTIONS, state.current)
+            own = state.own_actions()  # the legal list starts with these
             # follow the plan made earlier this turn while the position is exactly the one it expected
             if self._seq and self._key == _fingerprint(state):
                 a = self._seq[0]
-                if a in legal:
-                    for b in legal:
+                if a in own:
+                    for b in own:
                         if b[0] == CAPTURE:  # a capture met on the way comes first
                             self._seq = []
                             return b
-                        if b[0] in _SPECIAL_KINDS:
-                            break
                     return self._follow(state, a)
             self._seq = []
         self.geo.update(state)
@@ -135,9 +135,8 @@ class HeuristicPolicy:
                     return a
             if state.actions_left == 0:
                 return (END_ACTIONS, state.current)
-            own = _own_prefix(legal)
             seq = plan_turn(ctx, own, legal, True)
-            if not seq or seq[0] not in legal:
+            if not seq or (seq[0] not in own and seq[0] not in legal):
                 return (END_ACTIONS, state.current)
             self._seq = seq
             return self._follow(state, seq[0])
@@ -169,11 +168,3 @@ def _fingerprint(s: GameState) -> tuple:
 
 
 _SPECIAL_KINDS = (SANDBAGS_PLAY, HELI_PLAY, LIFT_OFF, END_ACTIONS)
-
-
-def _own_prefix(legal: list[Action]) -> list[Action]:
-    """The current player's own actions: the legal list starts with them, special plays come after."""
-    for i, a in enumerate(legal):
-        if a[0] in _SPECIAL_KINDS:
-            return legal[:i]
-    return legal

@@ -15,7 +15,7 @@ import random
 import time
 
 from ..actions import Action
-from ..engine import ACTIONS, OVER, GameState
+from ..engine import ACTIONS, OVER, GameState, LegalActions
 from . import make_policy
 from .value import win_chance
 
@@ -124,13 +124,9 @@ class PlannerPolicy:
         roller.reset(seed)  # no memory carried from another sampled future
         stop = state.turn + self.depth if self.depth else 1 << 30
         while s.phase != OVER and s.turn < stop:
-            legal = s.legal_actions()
-            if len(legal) == 1:
-                s.apply(legal[0])
-                continue
             rng = s.rng
             s.rng = None  # the base policy decides without the sampled future, as in a real game
-            a = roller.choose(s, legal)
+            a = roller.choose(s, LegalActions(s))
             s.rng = rng
             s.apply(a)
         return win_chance(s)

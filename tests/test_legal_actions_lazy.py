@@ -1,0 +1,65 @@
+"""``LegalActions`` (the list made on first look) and ``own_actions`` agree with ``legal_actions``."""
+
+from __future__ import annotations
+
+import random
+
+from invariants import VARIANTS
+
+from fi_cli.island.actions import END_ACTIONS, HELI_PLAY, LIFT_OFF, SANDBAGS_PLAY
+from fi_cli.island.engine import ACTIONS, LegalActions
+from fi_cli.island.game import GameSetup, new_game
+from fi_cli.island.layouts import BUILTIN_LAYOUTS, get_layout
+from fi_cli.island.rules import Rules
+
+_SPECIAL = (SANDBAGS_PLAY, HELI_PLAY, LIFT_OFF, END_ACTIONS)
+
+
+def _states(games: int = 40):
+    layouts = sorted(BUILTIN_LAYOUTS)
+    rng = random.Random(7)
+    for g in range(games):
+        setup = GameSetup(get_layout(layouts[g % len(layouts)]), start_level=1 + g % 4, players=2 + g % 3,
+                          rules=Rules.from_dict(VARIANTS[g % len(VARIANTS)]))  # fmt: skip
+        s = new_game(setup, 300 + g)
+        while s.outcome is None:
+            yield s
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+
+
+def test_the_lazy_list_is_the_legal_list():
+    seen = 0
+    for s in _states():
+        expected = s.legal_actions()
+        lazy = LegalActions(s)
+        assert len(lazy) == len(expected)
+        assert list(lazy) == expected
+        assert [lazy[i] for i in range(len(expected))] == expected
+        assert lazy[-1] == expected[-1]
+        assert all(a in lazy for a in expected)
+        assert ("no such action",) not in lazy
+        seen += 1
+    assert seen > 800
+
+
+def test_the_list_is_made_only_when_looked_at():
+    s = next(_states(1))
+    lazy = LegalActions(s)
+    assert lazy._list is None
+    assert len(lazy) == len(s.legal_actions())
+    assert lazy._list is lazy.actions  # made once, then kept
+
+
+def test_own_actions_are_the_start_of_the_legal_list():
+    own_seen = 0
+    for s in _states():
+        own = s.own_actions()
+        legal = s.legal_actions()
+        if s.phase == ACTIONS and s.actions_left:
+            cut = next(i for i, a in enumerate(legal) if a[0] in _SPECIAL)
+            assert own == legal[:cut]
+            own_seen += len(own) > 0
+        else:
+            assert own == []
+    assert own_seen > 500
