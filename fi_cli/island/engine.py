@@ -156,25 +156,39 @@ class GameState:
     def legal_actions(self) -> list[Action]:
         """Every legal action of the pending decision, in a fixed order."""
         ph = self.phase
-        acts: list[Action] = []
+        acts: list[Action]
         if ph == ACTIONS:
-            if self.actions_left:
-                self._own_actions(acts)
-            self._special_plays(acts, range(self.n))
+            acts = self.own_actions()
+            acts += self.special_actions()
             acts.append((END_ACTIONS, self.current))
         elif ph == FLOOD:
-            acts.append((DRAW_FLOOD,))
-            self._special_plays(acts, range(self.n))
+            acts = [(DRAW_FLOOD,)]
+            acts += self.special_actions()
         elif ph == DISCARD_PHASE:
             p = self.discarder
             hand = self.hands[p]
-            acts.extend((DISCARD, p, c) for c in range(6) if hand[c])
-            self._special_plays(acts, (p,))
+            acts = [(DISCARD, p, c) for c in range(6) if hand[c]]
+            acts += self.special_actions()
         elif ph == SWIM_PHASE:
             p = self.swimmers[0]
-            acts.extend((SWIM, p, t) for t in self.swim_targets(p))
-            if self.rules.helicopter_rescue:
-                self._heli_from(acts, self.sinking)
+            acts = [(SWIM, p, t) for t in self.swim_targets(p)]
+            acts += self.special_actions()
+        else:
+            acts = []
+        return acts
+
+    def special_actions(self) -> list[Action]:
+        """The Sandbags, Helicopter Lift and lift-off plays open in the pending decision (in the order of
+        the legal list): anyone's in the actions and flood phases, the discarder's over the hand limit,
+        Helicopter rescues of the pawns on a sinking tile."""
+        acts: list[Action] = []
+        ph = self.phase
+        if ph == ACTIONS or ph == FLOOD:
+            self._special_plays(acts, range(self.n))
+        elif ph == DISCARD_PHASE:
+            self._special_plays(acts, (self.discarder,))
+        elif ph == SWIM_PHASE and self.rules.helicopter_rescue:
+            self._heli_from(acts, self.sinking)
         return acts
 
     def own_actions(self) -> list[Action]:

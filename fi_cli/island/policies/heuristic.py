@@ -130,12 +130,12 @@ class HeuristicPolicy:
         ctx = Context(state, self.w, self.geo)
         if ph == ACTIONS:
             if ctx.heli:
-                a = heli_in_turn(ctx, legal)
+                a = heli_in_turn(ctx)
                 if a is not None:
                     return a
             if state.actions_left == 0:
                 return (END_ACTIONS, state.current)
-            seq = plan_turn(ctx, own, legal, True)
+            seq = plan_turn(ctx, own, True)
             if not seq or (seq[0] not in own and seq[0] not in legal):
                 return (END_ACTIONS, state.current)
             self._seq = seq

@@ -83,8 +83,8 @@ class Geometry:
         if kind == DIVE and (any(sunk) or len(dive) > _N):  # open sea (variant) is crossed like sunk tiles
             key = self.rank.__getitem__
             for u in range(_N):
-                if sunk[u]:
-                    continue
+                if sunk[u] or not any(v >= _N or sunk[v] for v in dive[u]):
+                    continue  # a sunk tile, or one with nothing to cross next to it
                 extra = set(nb[u])
                 seen = {u}
                 stack = [v for v in dive[u] if v >= _N or sunk[v]]

@@ -22,8 +22,9 @@ from .heuristic_turn import junk
 _N = 24
 
 
-def find_heli(legal: list[Action], mask: int, target: int, holder: int = -1) -> Action | None:
-    for a in legal:
+def find_heli(s: GameState, mask: int, target: int, holder: int = -1) -> Action | None:
+    """The first legal Helicopter Lift of the pawns ``mask`` to ``target`` (by ``holder``, or anyone)."""
+    for a in s.special_actions():
         if a[0] == HELI_PLAY and a[2] == mask and a[3] == target and (holder < 0 or a[1] == holder):
             return a
     return None
@@ -87,9 +88,7 @@ def flood_decision(s: GameState, legal: list[Action], w: dict[str, float]) -> Ac
 
 
 # --------------------------------------------------------------------- Helicopter Lift
-def best_heli_move(
-    ctx: Context, legal: list[Action], holder: int, least: float = float("-inf")
-) -> tuple[float, Action] | None:
+def best_heli_move(ctx: Context, holder: int, least: float = float("-inf")) -> tuple[float, Action] | None:
     """The Helicopter Lift move (of one pawn or a whole group) that gains most; holder -1: anyone.
 
     Groups that cannot gain ``least`` (their goal cost where they stand bounds the gain) are left out,
@@ -132,11 +131,11 @@ def best_heli_move(
     if best is None:
         return None
     g, mask, t = best
-    a = find_heli(legal, mask, t, holder)
+    a = find_heli(s, mask, t, holder)
     return (g, a) if a is not None else None
 
 
-def heli_in_turn(ctx: Context, legal: list[Action]) -> Action | None:
+def heli_in_turn(ctx: Context) -> Action | None:
     """A Helicopter Lift worth playing now in the actions phase, or None."""
     s = ctx.s
     w = ctx.w
@@ -153,7 +152,7 @@ def heli_in_turn(ctx: Context, legal: list[Action]) -> Action | None:
             return None
         d = geo.dist(ORTH, FOOLS_LANDING)
         src = max(groups, key=lambda t: (d[t], -t))
-        return find_heli(legal, groups[src], FOOLS_LANDING)
+        return find_heli(s, groups[src], FOOLS_LANDING)
     p = s.current
     k = s.actions_left
     if k == 0:
@@ -171,7 +170,7 @@ def heli_in_turn(ctx: Context, legal: list[Action]) -> Action | None:
                 if min(geo.dist(kind, t)[x] for t in alive) <= k - 1:
                     continue
                 target = max(alive, key=lambda t: (ctx.sv[t], -t))
-                a = find_heli(legal, 1 << p, target)
+                a = find_heli(s, 1 << p, target)
                 if a is not None:
                     return a
     if w["heli_meet"] > 0 and not flight and s.roles[p] != MESSENGER:
@@ -186,13 +185,13 @@ def heli_in_turn(ctx: Context, legal: list[Action]) -> Action | None:
                 continue
             if sum(s.hands[c]) + need > HAND_LIMIT + junk(ctx, c):
                 continue
-            a = find_heli(legal, 1 << p, pos[c])
+            a = find_heli(s, 1 << p, pos[c])
             if a is not None:
                 return a
     if k == 3:
         spare = ctx.heli - (1 if len(ctx.uncaptured) <= 1 else 0)
         if spare >= 1:
-            found = best_heli_move(ctx, legal, -1, w["heli_move_min"])
+            found = best_heli_move(ctx, -1, w["heli_move_min"])
             if found is not None and found[0] >= w["heli_move_min"]:
                 return found[1]
     return None
@@ -239,7 +238,7 @@ def discard_decision(ctx: Context, legal: list[Action]) -> Action:
         if best_cost is None or cost < best_cost:
             best_cost, best_a = cost, a
     if s.hands[p][HELICOPTER_LIFT]:
-        found = best_heli_move(ctx, legal, p)
+        found = best_heli_move(ctx, p)
         if found is not None:
             cost = keep_value(ctx, p, HELICOPTER_LIFT) - found[0]
             if best_cost is None or cost < best_cost:

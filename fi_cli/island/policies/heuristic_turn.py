@@ -245,7 +245,7 @@ def _action_of(o: tuple, p: int) -> Action:
     return (CAPTURE, p, o[2])
 
 
-def plan_turn(ctx: Context, own: list[Action], legal: list[Action], heli_shore: bool) -> list[Action]:
+def plan_turn(ctx: Context, own: list[Action], heli_shore: bool) -> list[Action]:
     """The current player's actions for the rest of the turn (possibly one Helicopter Lift play first)."""
     from .heuristic_special import find_heli
 
@@ -285,7 +285,7 @@ def plan_turn(ctx: Context, own: list[Action], legal: list[Action], heli_shore: 
             r2 = reach_from(ctx, p, t, k)
             v2 = best_plan(ctx, p, t, k, r2, gifts_, guards_, gc)[0] - hcost
             if v2 > val:
-                a = find_heli(legal, 1 << p, t)
+                a = find_heli(s, 1 << p, t)
                 if a is not None:
                     return [a]
     # the Navigator may do more good moving someone else
