@@ -188,9 +188,22 @@ def best_plan(ctx: Context, p: int, x: int, k: int, reach: dict[int, int], gifts
         for c, tr, vals in gifts_:
             loc_gifts.setdefault(pos[c], []).extend((v, GIFT, (c, tr), False) for v in vals)
     x_sorted = sorted(x_opts, key=_first, reverse=True)
+    # most work any end tile could add with r actions (an Engineer's action may shore two tiles): end tiles
+    # that cannot beat the best so far even so are passed over, which changes no choice
+    values = sorted([sv[t] for t in ctx.flooded] + [v for _, _, vals in gifts_ for v in vals], reverse=True)
+    if cap_tiles:
+        values.insert(0, w_capture)
+    most = [0.0]
+    for v in values[: 2 * k if engineer else k]:
+        most.append(most[-1] + v)
+    top_sv = max([sv[t] for t in ctx.flooded], default=0.0)
     best = None
     for y, d in reach.items():
         r = k - d
+        if best is not None:
+            bound = -gc[y] - 0.01 * d + most[min(2 * r if engineer else r, len(most) - 1)] + w_near * top_sv
+            if bound + 1e-6 <= best[0] + 1e-9:
+                continue
         opts: list[tuple] = x_sorted[:r] if r > 0 else []
         fl_near = [t for t in (y,) + near_of[y] if t in flooded] if flooded else ()
         if r > 0 and y != x:
