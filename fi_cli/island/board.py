@@ -44,7 +44,7 @@ class Board:
     shared by every copy of a game, so it also caches what only depends on pawns and sunk tiles.
     """
 
-    __slots__ = ("layout", "cell_of", "tile_at", "orth", "around", "dive", "heli_cache")
+    __slots__ = ("layout", "cell_of", "tile_at", "orth", "around", "dive", "moves_cache")
 
     def __init__(self, layout: Layout, placement: tuple[int, ...], rules: Rules) -> None:
         # placement[i] = the tile on layout.cells[i]
@@ -59,8 +59,9 @@ class Board:
         self.around = tuple(tuple(placement[j] for j in around[i]) for i in cell_index)
         node = list(placement) + list(range(_N, len(dive)))  # cell/sea index -> node id
         self.dive = tuple(tuple(node[j] for j in dive[i]) for i in cell_index + list(range(_N, len(dive))))
-        # (holder, pawn tiles, sunk tiles) and (holder, group tile, group, sunk tiles) -> Helicopter Lift actions
-        self.heli_cache: dict = {}
+        # actions that depend only on pawns and sunk tiles: Helicopter Lifts by (holder, pawn tiles, sunk
+        # tiles) and by (holder, group tile, group, sunk tiles); Navigator moves by (NAVIGATE, ..., sunk tiles)
+        self.moves_cache: dict = {}
 
     @property
     def placement(self) -> tuple[int, ...]:

@@ -212,9 +212,16 @@ class GameState:
         if role == PILOT and not self.flight_used:
             acts.extend((FLY, p, t) for t in range(_N_TILES) if tiles[t] != SUNK and t != x)
         if role == NAVIGATOR:
+            # the targets depend only on the pawn, its tile and the sunk tiles: kept on the board
+            sunk = bytes(tiles).translate(_SUNK_ONLY)
+            cache = board.moves_cache
             for q in range(self.n):
                 if q != p:
-                    acts.extend((NAVIGATE, p, q, t) for t in self.navigator_targets(q))
+                    key = (NAVIGATE, p, q, self.pos[q], sunk)
+                    moves = cache.get(key)
+                    if moves is None:
+                        moves = cache[key] = [(NAVIGATE, p, q, t) for t in self.navigator_targets(q)]
+                    acts.extend(moves)
         # Shore up
         shore = [t for t in near if tiles[t] == FLOODED]
         if tiles[x] == FLOODED:
@@ -257,7 +264,7 @@ class GameState:
         # move changes only one group of pawns, for each group.
         sunk = bytes(self.tiles).translate(_SUNK_ONLY)
         key = (holder, tuple(self.pos), sunk)
-        cache = self.board.heli_cache
+        cache = self.board.moves_cache
         moves = cache.get(key)
         if moves is None:
             groups: dict[int, int] = {}
