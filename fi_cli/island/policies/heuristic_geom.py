@@ -81,25 +81,35 @@ class Geometry:
         base = around if kind == AROUND else orth
         nb = [tuple([v for v in base[u] if not sunk[v]]) for u in range(_N)] if any(sunk) else list(base)
         if kind == DIVE and (any(sunk) or len(dive) > _N):  # open sea (variant) is crossed like sunk tiles
+            # one crossing reaches every tile on the shore of a connected stretch of sunk tiles (and sea)
+            comp: dict[int, int] = {}
+            shores: list[set[int]] = []
+            for start in range(len(dive)):
+                if start in comp or not (start >= _N or sunk[start]):
+                    continue
+                comp[start] = len(shores)
+                shore: set[int] = set()
+                stack = [start]
+                while stack:
+                    for v in dive[stack.pop()]:
+                        if v >= _N or sunk[v]:
+                            if v not in comp:
+                                comp[v] = len(shores)
+                                stack.append(v)
+                        else:
+                            shore.add(v)
+                shores.append(shore)
             key = self.rank.__getitem__
             for u in range(_N):
-                if sunk[u] or not any(v >= _N or sunk[v] for v in dive[u]):
-                    continue  # a sunk tile, or one with nothing to cross next to it
-                extra = set(nb[u])
-                seen = {u}
-                stack = [v for v in dive[u] if v >= _N or sunk[v]]
-                seen.update(stack)
-                while stack:
-                    x = stack.pop()
-                    for v in dive[x]:
-                        if v in seen:
-                            continue
-                        seen.add(v)
-                        if v >= _N or sunk[v]:
-                            stack.append(v)
-                        elif v != u:
-                            extra.add(v)
-                nb[u] = tuple(sorted(extra, key=key))
+                if sunk[u]:
+                    continue
+                near = {comp[v] for v in dive[u] if v in comp}
+                if near:
+                    extra = set(nb[u])
+                    for c in near:
+                        extra |= shores[c]
+                    extra.discard(u)
+                    nb[u] = tuple(sorted(extra, key=key))
         self.neigh[kind] = nb
         return nb
 
