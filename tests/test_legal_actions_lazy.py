@@ -63,3 +63,20 @@ def test_own_actions_are_the_start_of_the_legal_list():
         else:
             assert own == []
     assert own_seen > 500
+
+
+def test_special_and_heli_actions_are_parts_of_the_legal_list():
+    from fi_cli.island.engine import SWIM_PHASE
+
+    lifts_seen = 0
+    for s in _states():
+        legal = s.legal_actions()
+        special = s.special_actions()
+        assert special == [a for a in legal if a[0] in (SANDBAGS_PLAY, HELI_PLAY, LIFT_OFF)]
+        lifts = [a for h in range(s.n) for a in s.heli_actions(h)]
+        if s.phase == SWIM_PHASE:
+            assert lifts == []  # rescues are the swim phase's own lifts
+        else:
+            assert lifts == [a for a in legal if a[0] == HELI_PLAY]
+            lifts_seen += len(lifts) > 0
+    assert lifts_seen > 50

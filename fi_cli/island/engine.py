@@ -179,16 +179,29 @@ class GameState:
 
     def special_actions(self) -> list[Action]:
         """The Sandbags, Helicopter Lift and lift-off plays open in the pending decision (in the order of
-        the legal list): anyone's in the actions and flood phases, the discarder's over the hand limit,
-        Helicopter rescues of the pawns on a sinking tile."""
+        the legal list): see ``special_players``; in the swim phase, Helicopter rescues of the pawns on a
+        sinking tile."""
         acts: list[Action] = []
+        if self.phase == SWIM_PHASE:
+            if self.rules.helicopter_rescue:
+                self._heli_from(acts, self.sinking)
+        else:
+            self._special_plays(acts, self.special_players())
+        return acts
+
+    def special_players(self) -> range | tuple[int, ...]:
+        """Who may play a special card now (outside the swim phase): anyone in the actions and flood
+        phases, the discarder over the hand limit."""
         ph = self.phase
         if ph == ACTIONS or ph == FLOOD:
-            self._special_plays(acts, range(self.n))
-        elif ph == DISCARD_PHASE:
-            self._special_plays(acts, (self.discarder,))
-        elif ph == SWIM_PHASE and self.rules.helicopter_rescue:
-            self._heli_from(acts, self.sinking)
+            return range(self.n)
+        return (self.discarder,) if ph == DISCARD_PHASE else ()
+
+    def heli_actions(self, holder: int) -> list[Action]:
+        """The Helicopter Lift moves ``holder`` may play now (part of ``special_actions``; no lift-off)."""
+        acts: list[Action] = []
+        if self.hands[holder][HELICOPTER_LIFT] and self.phase != SWIM_PHASE and holder in self.special_players():
+            self._heli_moves(acts, holder)
         return acts
 
     def own_actions(self) -> list[Action]:

@@ -24,8 +24,9 @@ _N = 24
 
 def find_heli(s: GameState, mask: int, target: int, holder: int = -1) -> Action | None:
     """The first legal Helicopter Lift of the pawns ``mask`` to ``target`` (by ``holder``, or anyone)."""
-    for a in s.special_actions():
-        if a[0] == HELI_PLAY and a[2] == mask and a[3] == target and (holder < 0 or a[1] == holder):
+    for h in range(s.n) if holder < 0 else (holder,):
+        a = (HELI_PLAY, h, mask, target)
+        if a in s.heli_actions(h):
             return a
     return None
 
