@@ -97,12 +97,12 @@ def guards(ctx: Context, p: int) -> list[tuple[float, list[int], int, int]]:
     geo = ctx.geo
     out = []
     kinds = ctx.kinds
-    others = [(kinds[q], s.pos[q]) for q in range(s.n) if q != p]
+    dists = [geo.dist(kinds[q], s.pos[q]) for q in range(s.n) if q != p]  # kept while pawns stay put
     kp = kinds[p]
     for t in tiles_:
         other = 3
-        for kq, y in others:
-            dq = geo.dist(kq, t)[y] - 1  # steps are symmetric: the tile's steps, kept until a sinking
+        for d in dists:
+            dq = d[t] - 1
             if dq < other:
                 other = dq if dq > 0 else 0
         if other == 0:
