@@ -1,0 +1,47 @@
+"""Compare weight settings of a policy on the same games: total wins over a fixed set of cells.
+
+Every setting plays the same seeds in the same cells (4 players Novice/Normal/Elite, 3 players
+Normal/Elite, 2 players Normal), so differences come from the weights, not the deals. Seeds start at 1000
+by default: tune away from the seeds of strength.py (0 and up) that report the results.
+
+    python benchmarks/tune.py --games 500 '{}' '{"w_fools_landing": 13}' '{"w_guard": 0.3}'
+    python benchmarks/tune.py --policy heuristic --games 300 --jobs 2 '{"w_meet": 1.2, "w_give": 2.5}'
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from concurrent.futures import ProcessPoolExecutor
+
+from strength import play_cell  # the benchmark script beside this one
+
+CELLS = [(4, "novice"), (4, "normal"), (4, "elite"), (3, "normal"), (3, "elite"), (2, "normal")]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("settings", nargs="+", help="JSON objects of weights; '{}' is the defaults")
+    ap.add_argument("--policy", default="heuristic")
+    ap.add_argument("--games", type=int, default=500, help="games per cell")
+    ap.add_argument("--seed", type=int, default=1000, help="first game seed of every cell")
+    ap.add_argument("--jobs", type=int, default=2)
+    args = ap.parse_args()
+    try:
+        settings = [json.loads(text) for text in args.settings]
+    except json.JSONDecodeError as e:
+        ap.error(f"a setting is not a JSON object: {e}")
+    jobs = [(args.policy, w, pl, d, args.games, args.seed) for w in settings for pl, d in CELLS]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        results = list(pool.map(play_cell, jobs))
+    print(f"{args.policy}, {args.games} games in each of: " + ", ".join(f"{pl}p {d}" for pl, d in CELLS))
+    for i, w in enumerate(settings):
+        cells = results[i * len(CELLS) : (i + 1) * len(CELLS)]
+        wins = sum(r["wins"] for r in cells)
+        fools = sum(r["causes"].get("fools_landing_sunk", 0) for r in cells)
+        print(f"{json.dumps(w):50s} wins {wins:5d}/{args.games * len(CELLS)}  Fools' Landing losses {fools:4d}  "
+              f"by cell: {' '.join(str(r['wins']) for r in cells)}")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
