@@ -98,7 +98,8 @@ class HeuristicPolicy:
         self._key: tuple = ()
 
     def reset(self, seed: int) -> None:
-        self.geo = Geometry()
+        # the geometry is kept: it depends only on the board and the sunk tiles, which it checks at every
+        # decision, so the planner's sampled futures of one position share its distance tables
         self._seq = []
         self._key = ()
 
