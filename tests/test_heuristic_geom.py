@@ -65,3 +65,20 @@ def test_neighbours_and_steps_match_a_plain_search(through_sea):
                         got = [min(x, FAR) for x in geo.dist(kind, src)]
                         want_d = [min(x, FAR) for x in _steps(nb, src)]
                         assert got == want_d, (name, kind, src)
+
+
+def test_tables_of_sunk_tiles_seen_before_come_back_and_are_right():
+    s = new_game(GameSetup(get_layout("forbidden_island")), 5)
+    geo = Geometry()
+    geo.update(s)
+    before = geo.dist(ORTH, 3)
+    future = s.copy()
+    for t in (3, 7, 11):  # a sampled future where tiles sink ...
+        future.tiles[t] = SUNK
+    geo.update(future)
+    assert geo.dist(ORTH, 0)[3] == FAR
+    geo.update(s)  # ... then back to the position itself: its tables are the ones made for it
+    assert geo.dist(ORTH, 3) is before
+    fresh = Geometry()
+    fresh.update(s)
+    assert all(geo.dist(k, t) == fresh.dist(k, t) for k in (ORTH, AROUND, DIVE) for t in range(24))

@@ -15,6 +15,7 @@ from ..tiles import DIVER, EXPLORER, SUNK
 ORTH, AROUND, DIVE = 0, 1, 2
 FAR = 12  # stands for "unreachable by walking" in distance sums
 _N = 24
+_KEEP = 32  # sets of sunk tiles whose tables are kept
 _ISLAND: dict[tuple, list[int]] = {}  # (layout cells, kind, cell) -> steps by cell on the whole island
 _SUNK_ONLY = bytes(1 if i == SUNK else 0 for i in range(256))  # tile states -> 1 where the tile has sunk
 
@@ -26,7 +27,7 @@ def move_kind(role: int) -> int:
 class Geometry:
     """Neighbours and BFS distances of one game's board under its current sunk tiles."""
 
-    __slots__ = ("board", "sunk", "rank", "base", "neigh", "dists", "cache", "static")
+    __slots__ = ("board", "sunk", "rank", "base", "neigh", "dists", "cache", "static", "kept")
 
     def __init__(self) -> None:
         self.board = None
@@ -37,6 +38,9 @@ class Geometry:
         self.dists: list[list[list[int] | None]] = [[None] * _N for _ in range(3)]
         self.cache: dict = {}  # anything else that only changes when a tile sinks
         self.static: dict = {}  # things of this board that do not depend on sunk tiles
+        # sunk tiles -> (neigh, dists, cache) of positions left earlier: the planner's sampled futures of
+        # one position all start from its sunk tiles, then part ways
+        self.kept: dict[bytes, tuple] = {}
 
     def update(self, s: GameState) -> None:
         sunk = bytes(s.tiles).translate(_SUNK_ONLY)
@@ -44,15 +48,24 @@ class Geometry:
             return
         if s.board is not self.board:
             self._new_board(s)
+        elif self.sunk:
+            if len(self.kept) >= _KEEP:
+                self.kept.clear()
+            self.kept[self.sunk] = (self.neigh, self.dists, self.cache)
         self.sunk = sunk
-        self.neigh = [None, None, None]
-        self.dists = [[None] * _N for _ in range(3)]
-        self.cache = {}
+        old = self.kept.pop(sunk, None)
+        if old is not None:
+            self.neigh, self.dists, self.cache = old
+        else:
+            self.neigh = [None, None, None]
+            self.dists = [[None] * _N for _ in range(3)]
+            self.cache = {}
 
     def _new_board(self, s: GameState) -> None:
         board = s.board
         self.board = board
         self.static = {}
+        self.kept = {}
         cells = board.layout.cells
         index = {cell: i for i, cell in enumerate(cells)}
         self.rank = [index[board.cell_of[t]] for t in range(_N)] + list(range(_N, len(board.dive)))
