@@ -204,6 +204,10 @@ class GameState:
             self._heli_moves(acts, holder)
         return acts
 
+    def sunk_tiles(self) -> bytes:
+        """Which tiles have sunk, as bytes (non-zero where sunk): a cheap, hashable cache key."""
+        return bytes(self.tiles).translate(_SUNK_ONLY)
+
     def own_actions(self) -> list[Action]:
         """The current player's own actions (move, shore up, give, capture, role abilities): in the
         actions phase, the legal list starts with exactly these, special plays come after."""
@@ -226,7 +230,7 @@ class GameState:
             acts.extend((FLY, p, t) for t in range(_N_TILES) if tiles[t] != SUNK and t != x)
         if role == NAVIGATOR:
             # the targets depend only on the pawn, its tile and the sunk tiles: kept on the board
-            sunk = bytes(tiles).translate(_SUNK_ONLY)
+            sunk = self.sunk_tiles()
             cache = board.moves_cache
             for q in range(self.n):
                 if q != p:
@@ -275,7 +279,7 @@ class GameState:
         # decisions (each flood draw asks one while anyone holds a Helicopter Lift): the board, shared by
         # every copy of the game, keeps the built (immutable) action tuples, for the whole list and, as a
         # move changes only one group of pawns, for each group.
-        sunk = bytes(self.tiles).translate(_SUNK_ONLY)
+        sunk = self.sunk_tiles()
         key = (holder, tuple(self.pos), sunk)
         cache = self.board.moves_cache
         moves = cache.get(key)
@@ -311,13 +315,9 @@ class GameState:
         for q, x in enumerate(self.pos):
             if x == src:
                 mask |= 1 << q
-        tiles = self.tiles
-        alive = [t for t in range(_N_TILES) if tiles[t] != SUNK]
-        subs = _submasks(mask) if self.rules.helicopter_lift_group == "subset" else (mask,)
         for p in range(self.n):
             if self.hands[p][HELICOPTER_LIFT]:
-                for sub in subs:
-                    acts.extend(zip(repeat(HELI_PLAY), repeat(p), repeat(sub), alive))
+                acts.extend(self._heli_group(p, src, mask))  # the sinking tile has sunk: never a target
 
     # ----------------------------------------------------------------- movement geometry
     def dive_targets(self, x: int) -> list[int]:
@@ -648,23 +648,21 @@ class LegalActions(Sequence):
     @property
     def actions(self) -> list[Action]:
         """The list itself (made now if not yet)."""
-        return self._list if self._list is not None else self._fill()
-
-    def _fill(self) -> list[Action]:
-        self._list = self._state.legal_actions()
+        if self._list is None:
+            self._list = self._state.legal_actions()
         return self._list
 
     def __len__(self) -> int:
-        return len(self._list if self._list is not None else self._fill())
+        return len(self.actions)
 
     def __getitem__(self, i):  # type: ignore[override]
-        return (self._list if self._list is not None else self._fill())[i]
+        return self.actions[i]
 
     def __iter__(self) -> Iterator[Action]:
-        return iter(self._list if self._list is not None else self._fill())
+        return iter(self.actions)
 
     def __contains__(self, a: object) -> bool:
-        return a in (self._list if self._list is not None else self._fill())
+        return a in self.actions
 
     def __repr__(self) -> str:
         return f"LegalActions({self.actions!r})"

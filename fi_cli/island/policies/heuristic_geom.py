@@ -10,14 +10,13 @@ same way whatever tile lies where.
 from __future__ import annotations
 
 from ..engine import GameState
-from ..tiles import DIVER, EXPLORER, SUNK
+from ..tiles import DIVER, EXPLORER
 
 ORTH, AROUND, DIVE = 0, 1, 2
 FAR = 12  # stands for "unreachable by walking" in distance sums
 _N = 24
 _KEEP = 32  # sets of sunk tiles whose tables are kept
 _ISLAND: dict[tuple, list[int]] = {}  # (layout cells, kind, cell) -> steps by cell on the whole island
-_SUNK_ONLY = bytes(1 if i == SUNK else 0 for i in range(256))  # tile states -> 1 where the tile has sunk
 
 
 def move_kind(role: int) -> int:
@@ -43,7 +42,7 @@ class Geometry:
         self.kept: dict[bytes, tuple] = {}
 
     def update(self, s: GameState) -> None:
-        sunk = bytes(s.tiles).translate(_SUNK_ONLY)
+        sunk = s.sunk_tiles()
         if s.board is self.board and sunk == self.sunk:
             return
         if s.board is not self.board:
