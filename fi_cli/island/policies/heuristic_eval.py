@@ -18,11 +18,16 @@ from ..tiles import (
     TREASURE_TILES,
     WATERS_RISE,
 )
-from .heuristic_geom import AROUND, FAR, Geometry
+from .heuristic_geom import AROUND, FAR, Geometry, move_kind
 
 _N = 24
 ALL = 0b1111
 _ZEROS = [0.0] * _N
+
+
+def _flown(steps: int) -> float:
+    """What a distance costs a Pilot, who may fly anywhere once a turn."""
+    return steps if steps <= 1 else 1.5 if steps < FAR else 2.0
 
 
 class Context:
@@ -40,7 +45,7 @@ class Context:
         tiles = s.tiles
         captured = s.captured
         self.endgame = captured == ALL
-        self.kinds = geo.kinds(s.roles)
+        self.kinds = [move_kind(r) for r in s.roles]
         # --- importance of each tile staying above water
         imp = [w["w_plain"]] * _N
         unc = [x for x in range(4) if not captured >> x & 1]
@@ -175,7 +180,7 @@ class Context:
                     d = self.geo.dist(kind, y)
                 b = min([d[t] for t in srcs])
             if pilot:
-                b = b if b <= 1 else 1.5 if b < FAR else 2.0
+                b = _flown(b)
             total = total + wt * b
         return total
 
@@ -208,7 +213,7 @@ class Context:
                 if best is None:
                     best = geo.cache[kind, srcs] = list(map(min, *(geo.dist(kind, src) for src in srcs)))
             if pilot:
-                best = [d if d <= 1 else 1.5 if d < FAR else 2.0 for d in best]
+                best = list(map(_flown, best))
             total = [a + wt * b for a, b in zip(total, best, strict=True)]
         geo.cache[key] = total
         self.goals[q] = total

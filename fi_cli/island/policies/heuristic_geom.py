@@ -75,14 +75,6 @@ class Geometry:
             [tuple(sorted(nb, key=key)) for nb in board.dive],  # nodes from 24 up are open sea
         )
 
-    def kinds(self, roles: list[int]) -> list[int]:
-        """Way of moving of each pawn."""
-        key = ("kinds", *roles)
-        out = self.static.get(key)
-        if out is None:
-            out = self.static[key] = [move_kind(r) for r in roles]
-        return out
-
     def neighbours(self, kind: int) -> list[tuple[int, ...]]:
         """Neighbours by tile index for one way of moving (sunk tiles left out)."""
         nb = self.neigh[kind]
@@ -91,8 +83,9 @@ class Geometry:
         sunk = self.sunk
         orth, around, dive = self.base
         base = around if kind == AROUND else orth
-        nb = [tuple([v for v in base[u] if not sunk[v]]) for u in range(_N)] if any(sunk) else list(base)
-        if kind == DIVE and (any(sunk) or len(dive) > _N):  # open sea (variant) is crossed like sunk tiles
+        some_sunk = any(sunk)
+        nb = [tuple([v for v in base[u] if not sunk[v]]) for u in range(_N)] if some_sunk else list(base)
+        if kind == DIVE and (some_sunk or len(dive) > _N):  # open sea (variant) is crossed like sunk tiles
             # one crossing reaches every tile on the shore of a connected stretch of sunk tiles (and sea)
             comp: dict[int, int] = {}
             shores: list[set[int]] = []
