@@ -29,8 +29,9 @@ from fi_cli.island.actions import (
 )
 from fi_cli.island.engine import DISCARD_PHASE, DRAW, OVER, PHASES, SWIM_PHASE, GameState
 from fi_cli.island.game import GameSetup, new_game
-from fi_cli.island.layouts import Layout
+from fi_cli.island.layouts import BUILTIN_LAYOUTS, Layout, get_layout
 from fi_cli.island.position import from_dict, to_dict
+from fi_cli.island.rules import Rules
 from fi_cli.island.tiles import DECK_COUNTS, FOOLS_LANDING, HAND_LIMIT, LOSS_CAUSES, SKULL, SUNK, TILE_TREASURE
 
 CHECKS = (
@@ -203,3 +204,10 @@ VARIANTS = [
 PINNED = Layout.from_rows("pinned_centre", "..XX.. / .XXXX. / XXXXXX / XXXXXX / .XXXX. / ..XX..",
                           pins={"fools_landing": (2, 2), "temple_of_the_moon": (0, 2)})  # fmt: skip
 SPLIT = Layout.from_rows("split", "XXXXXX.XXXXXX / XXXXXX.XXXXXX")  # two parts: only flight and lifts cross
+
+
+def varied_setup(g: int) -> GameSetup:
+    """Game g of a cycle through the built-in islands, start levels 1-4, 2-4 players and the variants."""
+    layouts = sorted(BUILTIN_LAYOUTS)
+    return GameSetup(get_layout(layouts[g % len(layouts)]), start_level=1 + g % 4, players=2 + g % 3,
+                     rules=Rules.from_dict(VARIANTS[g % len(VARIANTS)]))  # fmt: skip

@@ -4,24 +4,19 @@ from __future__ import annotations
 
 import random
 
-from invariants import VARIANTS
+from invariants import varied_setup
 
 from fi_cli.island.actions import END_ACTIONS, HELI_PLAY, LIFT_OFF, SANDBAGS_PLAY
 from fi_cli.island.engine import ACTIONS, LegalActions
-from fi_cli.island.game import GameSetup, new_game
-from fi_cli.island.layouts import BUILTIN_LAYOUTS, get_layout
-from fi_cli.island.rules import Rules
+from fi_cli.island.game import new_game
 
 _SPECIAL = (SANDBAGS_PLAY, HELI_PLAY, LIFT_OFF, END_ACTIONS)
 
 
 def _states(games: int = 40):
-    layouts = sorted(BUILTIN_LAYOUTS)
     rng = random.Random(7)
     for g in range(games):
-        setup = GameSetup(get_layout(layouts[g % len(layouts)]), start_level=1 + g % 4, players=2 + g % 3,
-                          rules=Rules.from_dict(VARIANTS[g % len(VARIANTS)]))  # fmt: skip
-        s = new_game(setup, 300 + g)
+        s = new_game(varied_setup(g), 300 + g)
         while s.outcome is None:
             yield s
             legal = s.legal_actions()

@@ -212,16 +212,12 @@ def test_parameters_come_from_the_study_and_are_checked():
 
 def test_same_games_whether_the_legal_list_is_given_or_made_on_demand():
     """The heuristic decides from the state where it can; that must never differ from reading the list."""
-    from invariants import VARIANTS
+    from invariants import varied_setup
 
     from fi_cli.island.engine import LegalActions
-    from fi_cli.island.layouts import BUILTIN_LAYOUTS
-    from fi_cli.island.rules import Rules
 
-    layouts = sorted(BUILTIN_LAYOUTS)
     for g in range(24):
-        setup = GameSetup(get_layout(layouts[g % len(layouts)]), start_level=1 + g % 4, players=2 + g % 3,
-                          rules=Rules.from_dict(VARIANTS[g % len(VARIANTS)]))  # fmt: skip
+        setup = varied_setup(g)
         games = []
         for lazy in (False, True):
             pol = make_policy("heuristic")
@@ -239,18 +235,12 @@ def test_same_games_whether_the_legal_list_is_given_or_made_on_demand():
 def _heuristic_digest(games: int) -> str:
     import hashlib
 
-    from invariants import VARIANTS
+    from invariants import varied_setup
 
-    from fi_cli.island.layouts import BUILTIN_LAYOUTS
-    from fi_cli.island.rules import Rules
-
-    layouts = sorted(BUILTIN_LAYOUTS)
     h = hashlib.sha256()
     pol = make_policy("heuristic")
     for g in range(games):
-        setup = GameSetup(get_layout(layouts[g % len(layouts)]), start_level=1 + g % 4, players=2 + g % 3,
-                          rules=Rules.from_dict(VARIANTS[g % len(VARIANTS)]))  # fmt: skip
-        record = play_game(setup, pol, 800 + g)
+        record = play_game(varied_setup(g), pol, 800 + g)
         for row in record.turn_rows:
             h.update("|".join(row.actions).encode())
         h.update(record.outcome.encode())
