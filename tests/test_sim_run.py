@@ -200,6 +200,22 @@ def test_resume_after_kill(tmp_path, workers):
     assert not list(out.rglob(".*.tmp-*"))
 
 
+def test_resume_removes_temp_files_left_by_a_kill(tmp_path):
+    """A kill between writing a temp file and renaming it leaves the file; --resume removes it (manifest too)."""
+    study = make_study(tmp_path, games=4, chunk=2)
+    out = tmp_path / "out"
+    run_study(load_study(study), out, workers=1, progress=False)
+    m = read_manifest(out)
+    m["complete"] = False
+    (out / "manifest.json").write_text(json.dumps(m))
+    left = [out / ".manifest.json.tmp-999", out / "games" / f"scenario={IDS[0]}" / ".part-00001.parquet.tmp-999"]
+    for f in left:
+        f.write_text("half written")
+    r = CliRunner().invoke(main, ["simulate", str(study), "--out", str(out), "--resume", "-q", "-w", "1"])
+    assert r.exit_code == 0, r.output
+    assert not [f for f in left if f.exists()]
+
+
 def test_sigint_message_tells_how_to_resume(tmp_path):
     study = make_study(tmp_path, games=400, chunk=1)
     out = tmp_path / "out"

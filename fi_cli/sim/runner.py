@@ -128,7 +128,8 @@ def _prepare(study: Study, out: Path, resume: bool, overwrite: bool) -> dict[str
         raise RunDirError("has game data but no manifest; use --overwrite to replace it", file=out)
     if manifest is None:
         manifest = new_manifest(study)
-    for tmp in stale_temp_files(out):
+    # A kill can come between writing a temp file and renaming it, the manifest's included.
+    for tmp in [*stale_temp_files(out), *out.glob(f".{MANIFEST}.tmp-*")]:
         tmp.unlink(missing_ok=True)
     # A chunk counts as done only if the manifest says so and its three files are there.
     for sid, done in manifest["chunks_done"].items():
