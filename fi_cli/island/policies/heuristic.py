@@ -51,7 +51,7 @@ _SPEC: dict[str, tuple[float, str]] = {
     "w_give_complete": (12.0, "value of the gift that completes a set of four"),
     "w_overflow": (0.35, "weight of the keep-value of the card a full receiver must discard after a gift"),
     "w_near": (0.25, "value of ending the turn next to a flooded tile (times its shore-up value)"),
-    "w_guard": (0.15, "cost per step between an important flooded tile and the nearest pawn (times its value)"),
+    "w_guard": (0.0, "cost per step between an important flooded tile and the nearest pawn (times its value)"),
     "guard_min": (1.5, "least shore-up value of a flooded tile for the w_guard term"),
     "w_position": (0.02, "cost per step between the pawn and each important tile (times its importance)"),
     "heli_shore_min": (6.0, "shore-up value of a flooded tile that justifies flying a pawn to it"),
