@@ -33,7 +33,7 @@ _SPEC: dict[str, tuple[float, str]] = {
     "w_fools_landing": (9.0, "importance of keeping Fools' Landing dry"),
     "w_treasure_last": (9.0, "importance of the last standing tile of an uncaptured treasure"),
     "w_treasure_twin": (3.0, "importance of a tile of an uncaptured treasure whose twin still stands"),
-    "w_plain": (1.0, "importance of any other tile"),
+    "w_plain": (1.7, "importance of any other tile"),
     "risk_top": (1.0, "risk factor of a flooded tile whose flood card is in the top segment of the draw pile"),
     "risk_soon": (1.0, "extra risk in proportion to the share of that segment drawn next flood step"),
     "risk_deep": (0.7, "risk factor of a flooded tile whose card is deeper in the draw pile"),
