@@ -22,7 +22,7 @@ from . import engine
 from .config import Scenario, Study
 from .errors import ConfigError
 from .seeds import game_seed
-from .tables import DATASETS, Columns, chunk_complete, stale_temp_files, write_chunk
+from .tables import DATASETS, Columns, chunk_complete, stale_temp_files, temp_path, write_chunk
 
 MANIFEST = "manifest.json"
 MANIFEST_FORMAT = 1
@@ -74,7 +74,7 @@ def read_manifest(out: Path) -> dict[str, Any] | None:
 def write_manifest(out: Path, manifest: dict[str, Any]) -> None:
     """Atomic: a reader (or a resumed run) never sees half a manifest."""
     path = Path(out) / MANIFEST
-    tmp = path.with_name(f".{MANIFEST}.tmp-{os.getpid()}")
+    tmp = temp_path(path)
     tmp.write_text(json.dumps(manifest, indent=1, sort_keys=False) + "\n", encoding="utf-8")
     os.replace(tmp, path)
 
@@ -128,8 +128,7 @@ def _prepare(study: Study, out: Path, resume: bool, overwrite: bool) -> dict[str
         raise RunDirError("has game data but no manifest; use --overwrite to replace it", file=out)
     if manifest is None:
         manifest = new_manifest(study)
-    # A kill can come between writing a temp file and renaming it, the manifest's included.
-    for tmp in [*stale_temp_files(out), *out.glob(f".{MANIFEST}.tmp-*")]:
+    for tmp in list(stale_temp_files(out)):  # a kill can come between writing a file and renaming it
         tmp.unlink(missing_ok=True)
     # A chunk counts as done only if the manifest says so and its three files are there.
     for sid, done in manifest["chunks_done"].items():

@@ -103,7 +103,7 @@ def write_chunk(out: Path, scenario_id: str, chunk: int, tables: dict[str, pa.Ta
         final = chunk_path(out, ds, scenario_id, chunk)
         final.parent.mkdir(parents=True, exist_ok=True)
         # A leading dot hides half-written files from pyarrow's dataset discovery.
-        tmp = final.with_name(f".{final.name}.tmp-{os.getpid()}")
+        tmp = temp_path(final)
         pq.write_table(tables[ds], tmp, compression="zstd")
         os.replace(tmp, final)
 
@@ -112,7 +112,11 @@ def chunk_complete(out: Path, scenario_id: str, chunk: int) -> bool:
     return all(chunk_path(out, ds, scenario_id, chunk).is_file() for ds in DATASETS)
 
 
+def temp_path(final: Path) -> Path:
+    """Where ``final`` is written before its atomic rename (this process's own, hidden by the dot)."""
+    return final.with_name(f".{final.name}.tmp-{os.getpid()}")
+
+
 def stale_temp_files(out: Path) -> Iterable[Path]:
-    """Temp files left by a killed run."""
-    for ds in DATASETS:
-        yield from (Path(out) / ds).glob("scenario=*/.part-*.tmp-*")
+    """Temp files a killed run left anywhere in its directory (chunk files and the manifest)."""
+    return Path(out).rglob(".*.tmp-*")
