@@ -74,9 +74,9 @@ EAGER_GAMES = [  # longer games with captures (captured is the bit mask of the t
 ]  # fmt: skip
 
 RECORD_GAMES = [
-    (GameSetup(STANDARD, start_level=2, players=4), 7, ("1683b5b2cc29acf2", "loss treasure_lost turns=7 water=4")),
+    (GameSetup(STANDARD, start_level=2, players=4), 7, ("f12da1aa1738150c", "loss treasure_lost turns=9 water=5")),
     (GameSetup(get_layout("bridge_of_horrors"), start_level=1, players=3), 8,
-     ("8a0e3050256e3ced", "loss treasure_lost turns=5 water=3")),
+     ("c6b23aa018f62c4a", "loss treasure_lost turns=5 water=3")),
 ]  # fmt: skip
 
 

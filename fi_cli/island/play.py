@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from ..seeding import policy_seed
 from .actions import action_text
 from .engine import GameState, LegalActions, Recorder
 from .game import GameSetup, new_game
@@ -93,7 +94,7 @@ def play_game(
     for t in s.fdiscard:  # the six tiles flooded at set-up
         rec.times_flooded[t] += 1
     s.stats = rec
-    policy.reset(seed)
+    policy.reset(policy_seed(seed))  # never the game's own seed: it would let a player rebuild the draws
     first = s.current
     rows: list[TurnRecord] = []
     turn, player, actions = s.turn, s.current, []
