@@ -67,8 +67,17 @@ def read_yaml(path: Path, error: type[ConfigError]) -> tuple[Any, dict[tuple, in
 
     def walk(n: yaml.Node | None, at: tuple) -> None:
         if isinstance(n, yaml.MappingNode):
+            seen: dict[tuple, int] = {}
             for k, v in n.value:
-                lines[at + (k.value,)] = k.start_mark.line + 1
+                line = k.start_mark.line + 1
+                # PyYAML keeps the last of two equal keys without a word: a silent typo. Equal tag and text
+                # make equal keys ('1' and 1 differ); merge keys ('<<') may repeat.
+                if isinstance(k, yaml.ScalarNode) and k.tag != "tag:yaml.org,2002:merge":
+                    if (k.tag, k.value) in seen:
+                        raise error(f"given twice (first on line {seen[k.tag, k.value]}); give each key once",
+                                    file=path, key=key_text(at + (k.value,)), line=line)
+                    seen[k.tag, k.value] = line
+                lines[at + (k.value,)] = line
                 walk(v, at + (k.value,))
         elif isinstance(n, yaml.SequenceNode):
             for i, v in enumerate(n.value):
