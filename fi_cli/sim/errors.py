@@ -1,7 +1,9 @@
-"""Errors in a user's study or layout file: they name the file, the key, the value and what is allowed."""
+"""Errors in what a user gives: a study or layout file (naming the file, the key, the value and what is allowed)
+and files or directories that cannot be read or written (naming the path and what to do)."""
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 from typing import Any
 
@@ -102,3 +104,25 @@ def key_text(path: tuple) -> str:
     for p in path:
         out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
     return out
+
+
+_FULL = "the disk is full: free some space"
+_DENIED = "permission denied: change the permissions or use another directory"
+_OS_REASONS = {
+    errno.ENOSPC: _FULL,
+    errno.EDQUOT: _FULL,
+    errno.EROFS: "the file system is read-only: use a directory on a writable disk",
+    errno.EACCES: _DENIED,
+    errno.EPERM: _DENIED,
+    errno.ENOTDIR: "a part of this path is a file, not a directory: move that file away or use another path",
+    errno.EEXIST: "a file is in the way where a directory is needed: move it away or use another path",
+    errno.EISDIR: "this is a directory, not a file",
+    errno.ENOENT: "no such file or directory",
+}
+
+
+def os_error_text(e: OSError, path: str | Path | None = None) -> str:
+    """An I/O error in words, naming the path (the error's own, else `path`) and what to do about it."""
+    where = e.filename if e.filename is not None else path
+    reason = _OS_REASONS.get(e.errno) or e.strerror or str(e)  # type: ignore[arg-type]
+    return f"{where}: {reason}" if where is not None else reason
