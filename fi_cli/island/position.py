@@ -307,6 +307,9 @@ def _check_possible(s: GameState, r: _Reader) -> None:
         if total != DECK_COUNTS[c]:
             raise r.fail("treasure_deck", f"the deck has {DECK_COUNTS[c]} {CARDS[c]} cards (28 in all); "
                                           f"draw pile, discard pile and hands hold {total}")
+    if not any(s.tdeck):
+        raise r.fail("treasure_deck", "the draw pile is never empty: the moment its last card is drawn, the "
+                                      "discard pile becomes the new draw pile (rules section 4)")
     for q, hand in enumerate(s.hands):
         if sum(hand) > HAND_LIMIT and not (phase == "discard" and q == s.discarder):
             raise r.fail("players", f"p{q} holds {sum(hand)} cards: more than {HAND_LIMIT} only while "
