@@ -317,8 +317,6 @@ def _run_pool(todo: list[Chunk], workers: int, init_args: tuple, record: Callabl
                     record(f.result())
                 except Exception as e:  # a chunk failed (full disk, a bug): keep the others that finish
                     failure = failure or e
-        if failure is not None:
-            raise failure
     except KeyboardInterrupt:
         notify("stopping: saving the games in progress (Ctrl-C again to stop at once)")
         try:
@@ -336,3 +334,5 @@ def _run_pool(todo: list[Chunk], workers: int, init_args: tuple, record: Callabl
         pool.shutdown(wait=False, cancel_futures=True)
         raise
     pool.shutdown(wait=True)
+    if failure is not None:
+        raise failure
