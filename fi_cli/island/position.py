@@ -172,9 +172,11 @@ class _Reader:
 
     def names(self, key: str, table: dict[str, int], what: str, default: Any = ...) -> list[int]:
         """A list of distinct names."""
-        out = [self.name(key, v, table, what) for v in self.get(key, list, default)]
-        if len(set(out)) != len(out):
-            raise self.fail(key, f"a {what} is named twice")
+        given = self.get(key, list, default)
+        out = [self.name(key, v, table, what) for v in given]
+        twice = next((v for i, v in enumerate(given) if v in given[:i]), None)
+        if twice is not None:
+            raise self.fail(key, f"{twice} is named twice")
         return out
 
     def counts(self, key: str, value: dict, table: dict[str, int]) -> list[int]:
@@ -339,9 +341,11 @@ def _check_possible(s: GameState, r: _Reader) -> None:
         raise r.fail("phase", "a swim decision needs swimmers and the tile that sank under them")
     if s.swimmers and phase not in ("swim", "over"):
         raise r.fail("swimmers", "pawns swim only in the swim decision")
+    if s.swimmers and s.sinking < 0:
+        raise r.fail("sinking", "swimmers need the tile that sank under them")
     for q in s.swimmers:
         if s.pos[q] != s.sinking:
-            raise r.fail("swimmers", f"p{q} is a swimmer but not on the tile that sank ({_show(TILES[s.sinking])})")
+            raise r.fail("swimmers", f"p{q} is a swimmer but not on the tile that sank ({TILES[s.sinking]})")
     for q, x in enumerate(s.pos):
         if s.tiles[x] == SUNK and q not in s.swimmers and not over:
             raise r.fail("players", f"p{q} stands on {TILES[x]}, which has sunk (only a swimmer may, in the "
