@@ -122,9 +122,12 @@ def _show(v: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+_KINDS = {bool: "true/false", int: "a whole number", str: "text", list: "a list", dict: "an object",
+          type(None): "null", float: "a number with a fraction"}  # fmt: skip
+
+
 def _kind(v: Any) -> str:
-    return {bool: "true/false", int: "a whole number", str: "text", list: "a list", dict: "an object",
-            type(None): "null", float: "a number with a fraction"}.get(type(v), type(v).__name__)  # fmt: skip
+    return _KINDS.get(type(v), type(v).__name__)
 
 
 class _Reader:
@@ -155,7 +158,7 @@ class _Reader:
         """`v` if it is of `kind` (true/false is not a number here), else an error naming the key."""
         kinds = kind if isinstance(kind, tuple) else (kind,)
         if not isinstance(v, kinds) or (isinstance(v, bool) and bool not in kinds):
-            want = " or ".join(_kind(k()) if k is not type(None) else "null" for k in kinds)
+            want = " or ".join(_KINDS[k] for k in kinds)
             raise self.fail(key, f"{what}expected {want}, got {_show(v)}")
         return v
 
@@ -178,6 +181,11 @@ class _Reader:
         if twice is not None:
             raise self.fail(key, f"{twice} is named twice")
         return out
+
+    def cell(self, key: str, tile: str, cell: Any) -> tuple[int, int]:
+        if not (isinstance(cell, list) and len(cell) == 2 and all(type(x) is int for x in cell)):
+            raise self.fail(key, f"cell of {tile} must be [row, col], got {_show(cell)}")
+        return cell[0], cell[1]
 
     def counts(self, key: str, value: dict, table: dict[str, int]) -> list[int]:
         out = [0] * len(table)
@@ -275,9 +283,7 @@ def _layout(r: _Reader, doc: dict) -> Layout:
     pins = {}
     for tile, cell in lr.get("pins", dict, {}).items():
         lr.name("pins", tile, TILE_INDEX, "tile")
-        if not (isinstance(cell, list) and len(cell) == 2 and all(type(x) is int for x in cell)):
-            raise lr.fail("pins", f"cell of {tile} must be [row, col], got {_show(cell)}")
-        pins[tile] = tuple(cell)
+        pins[tile] = lr.cell("pins", tile, cell)
     try:
         return Layout.from_rows(lr.get("id", str, "custom"), rows, name=lr.get("name", str, ""), pins=pins)
     except LayoutError as e:
@@ -289,9 +295,7 @@ def _placement(r: _Reader, layout: Layout) -> tuple[int, ...]:
     cell_tile: dict[tuple[int, int], int] = {}
     for name, cell in r.get("placement", dict).items():
         t = r.name("placement", name, TILE_INDEX, "tile")
-        if not (isinstance(cell, list) and len(cell) == 2 and all(type(x) is int for x in cell)):
-            raise r.fail("placement", f"cell of {name} must be [row, col], got {_show(cell)}")
-        cell_tile[tuple(cell)] = t
+        cell_tile[r.cell("placement", name, cell)] = t
     if sorted(cell_tile) != list(layout.cells) or len(set(cell_tile.values())) != len(TILES):
         raise r.fail("placement", "must put each of the 24 tiles on a distinct cell of the layout")
     for tile, cell in layout.pins.items():
