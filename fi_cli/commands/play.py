@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import click
@@ -76,21 +77,36 @@ def _play_saving(setup, pol, seed, directory: Path, narrate):
     """Play with a policy wrapper that writes each position it is asked about."""
     from ..island import position
     from ..island.play import play_game
+    from ..sim.errors import os_error_text
 
-    directory.mkdir(parents=True, exist_ok=True)
+    def cannot(e: OSError) -> click.ClickException:
+        kept = f" (the {Saving.count - 1} positions written so far are kept)" if Saving.count > 1 else ""
+        return fail(f"cannot save the positions: {os_error_text(e, directory)}. Choose another directory with "
+                    f"--save-positions{kept}.")
 
     class Saving:
         name = pol.name
-        count = 0
+        count = 1
 
         def reset(self, s: int) -> None:
             pol.reset(s)
 
         def choose(self, state, legal):
+            path = directory / f"{Saving.count:04d}.json"
+            try:
+                path.write_text(position.dumps(state))
+            except OSError as e:
+                with contextlib.suppress(OSError):
+                    path.unlink()  # no half-written position
+                raise cannot(e) from None
             Saving.count += 1
-            (directory / f"{Saving.count:04d}.json").write_text(position.dumps(state))
             return pol.choose(state, legal)
 
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise cannot(e) from None
+
     record = play_game(setup, Saving(), seed, narrate=narrate)
-    click.echo(f"wrote {Saving.count} positions to {directory}/", err=True)
+    click.echo(f"wrote {Saving.count - 1} positions to {directory}/", err=True)
     return record

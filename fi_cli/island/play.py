@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from random import Random
 
 from ..seeding import policy_seed
 from .actions import action_text
@@ -54,14 +55,24 @@ class GameRecord:
     tile_rows: list[TileRecord] = field(default_factory=list)
 
 
+# While a policy decides, the generator of its game waits here, keyed by the id of the game's state, and
+# nowhere else: not in the state (its rng is None), not in what the policy is handed, and not in a local
+# variable of any frame on the call stack either, where a policy could find it by walking
+# sys._getframe().f_back and reading f_locals. Only a policy that imports this private name on purpose could
+# reach it. (Keyed by id, not by a weak reference: GameState has slots and no __weakref__, and an entry lives
+# only as long as the call, while the state is alive.)
+_AWAY: dict[int, Random] = {}
+
+
 def choose(policy: Policy, s: GameState, legal: Sequence[tuple]) -> tuple:
-    """Ask the policy with the game's generator out of reach: deck order stays hidden."""
-    rng = s.rng
-    s.rng = None
+    """Ask the policy for a decision with the game's generator out of its reach: deck order stays hidden."""
+    if s.rng is None:  # nothing to hide (a copy, or a policy asking for a nested decision)
+        return policy.choose(s, legal)
+    _AWAY[id(s)], s.rng = s.rng, None
     try:
         return policy.choose(s, legal)
     finally:
-        s.rng = rng
+        s.rng = _AWAY.pop(id(s))
 
 
 def _turn_row(s: GameState, turn: int, player: int, actions: list[str], rec: Recorder) -> TurnRecord:
