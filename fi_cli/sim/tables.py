@@ -109,10 +109,6 @@ def write_chunk(out: Path, scenario_id: str, chunk: int, tables: dict[str, pa.Ta
         os.replace(tmp, final)
 
 
-def chunk_complete(out: Path, scenario_id: str, chunk: int) -> bool:
-    return all(chunk_path(out, ds, scenario_id, chunk).is_file() for ds in DATASETS)
-
-
 def temp_path(final: Path) -> Path:
     """Where ``final`` is written before its atomic rename (this process's own, hidden by the dot)."""
     return final.with_name(f".{final.name}.tmp-{os.getpid()}")
