@@ -135,4 +135,4 @@ def test_not_a_run_is_bad_input(tmp_path):
         assert r.exit_code == 2 and message in r.output and "Traceback" not in r.output
     (tmp_path / "manifest.json").write_text("{broken")
     r = CliRunner().invoke(main, ["check", str(tmp_path)])
-    assert r.exit_code == 2 and "manifest.json: cannot be read" in r.output
+    assert r.exit_code == 2 and "manifest.json: is not valid JSON" in r.output

@@ -59,8 +59,10 @@ def load_manifest(out: Path) -> dict[str, Any]:
         raise ConfigError("is not a run of `fi simulate` (no manifest.json)", file=out)
     try:
         manifest = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise ConfigError(f"cannot be read ({e}); run the study again with `fi simulate … --overwrite`",
+    except OSError as e:
+        raise ConfigError(f"cannot be read ({e.strerror})", file=path) from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise ConfigError(f"is not valid JSON ({e}); run the study again with `fi simulate … --overwrite`",
                           file=path) from None
     missing = [k for k in MANIFEST_KEYS if not isinstance(manifest, dict) or k not in manifest]
     if missing:

@@ -178,7 +178,7 @@ class Scenario:
 
     @property
     def policy_label(self) -> str:
-        return _render({"name": self.policy, **self.policy_params} if self.policy_params else self.policy)
+        return render_value({"name": self.policy, **self.policy_params} if self.policy_params else self.policy)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -357,7 +357,7 @@ def load_study(path: str | Path) -> Study:
         values = {}
         for key, (_, value) in zip(keys, combo, strict=True):
             values[key] = layout.id if key == "layout" else value
-        sid = ",".join(f"{k}={_render(v)}" for k, v in values.items()) or BASE_SCENARIO_ID
+        sid = ",".join(f"{k}={render_value(v)}" for k, v in values.items()) or BASE_SCENARIO_ID
         if sid in seen_ids:
             raise fail(f"two scenarios get the same id {sid!r}; make the matrix values distinct",
                        ("matrix",) + tuple(keys[:1]))
@@ -412,31 +412,31 @@ def _labels(model: StudyModel, layout_ids: dict[str, str], fail: Callable[..., S
             raise fail("labels name values of matrix keys; this key is not in the matrix", ("labels", key),
                        allowed=", ".join(model.matrix) or "none (the study has no matrix)")
         # A value is named as the scenario ids write it; a layout also by the file the matrix gives.
-        ids = {_render(v): _render(v) for v in model.matrix[key]}
+        ids = {render_value(v): render_value(v) for v in model.matrix[key]}
         if key == "layout":
             ids |= {ref: layout_ids[ref] for ref in model.matrix[key]}
             ids |= {v: v for v in ids.values()}
         out[key] = {}
         for value, label in names.items():
-            at = ("labels", key, _render(value))
-            if _render(value) not in ids:
+            at = ("labels", key, render_value(value))
+            if render_value(value) not in ids:
                 raise fail("not a value of this matrix key", at, value=value, allowed=", ".join(dict.fromkeys(ids)))
             if not isinstance(label, str) or not label.strip():
                 raise fail("a label is a short text", at, value=label)
-            out[key][ids[_render(value)]] = label.strip()
+            out[key][ids[render_value(value)]] = label.strip()
         twice = [lb for lb in out[key].values() if list(out[key].values()).count(lb) > 1]
         if twice:
             raise fail(f"two values share the label {twice[0]!r}; give each its own", ("labels", key))
     return out
 
 
-def _render(value: Any) -> str:
+def render_value(value: Any) -> str:
     """A matrix value as text for scenario ids: true, 3, pilot+diver, heuristic(depth=2)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, list | tuple):
-        return "+".join(_render(v) for v in value)
+        return "+".join(render_value(v) for v in value)
     if isinstance(value, dict):
         name, params = parse_policy(value)
-        return f"{name}(" + ";".join(f"{k}={_render(v)}" for k, v in params.items()) + ")" if params else name
+        return f"{name}(" + ";".join(f"{k}={render_value(v)}" for k, v in params.items()) + ")" if params else name
     return str(value)
