@@ -269,6 +269,12 @@ def test_cli_simulate_and_replay(tmp_path):
     r = CliRunner().invoke(main, ["simulate", str(study), "--out", str(out), "--games", "2", "-w", "1"])
     assert r.exit_code == 0, r.output
     assert len(pd.read_parquet(out / "games")) == 8
+    # the closing table: one row per scenario by its short label
+    lines = r.stdout.splitlines()
+    assert lines[0].split() == ["scenario", "games", "win", "rate", "[95%", "CI]", "main", "loss", "cause", "turns"]
+    assert [line[:24].strip() for line in lines[2:6]] == ["Skull Island · Novice", "Skull Island · level 5",
+                                                          "Lagoon · Novice", "Lagoon · level 5"]
+    assert all(" 2  " in line and "%, " in line for line in lines[2:6])
     r = CliRunner().invoke(main, ["replay", str(out), "--scenario", IDS[3], "--game", "1"])
     assert r.exit_code == 0, r.output
     assert "Turn 1" in r.output and "matches the log" in r.output

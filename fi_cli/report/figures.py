@@ -171,8 +171,8 @@ def win_rates(rates: pd.DataFrame, look: Look, single: str | None) -> Figure:
     rate_text, diff_text = [], []
     for yi, (_, r) in zip(y, rates.iterrows(), strict=True):
         col = look.colour(r["scenario"])
-        left.errorbar(r["win_rate"], yi, xerr=_xerr(r["win_rate"], r["ci_low"], r["ci_high"]), fmt="o", color=col,
-                      capsize=4, markersize=6)
+        left.errorbar(r["win_rate"], yi, xerr=_xerr(r["win_rate"], r["ci_low"], r["ci_high"]),
+                      fmt=look.styles[r["scenario"]]["marker"], color=col, capsize=4, markersize=6)
         rate_text.append(f"{pct(r['win_rate'])}\n{r['wins']:,}/{r['games']:,}")
         vs = "" if single else f"\nvs {look.labels[r['baseline']]}" if r["baseline"] else ""
         if r["test"] == "baseline":
@@ -344,7 +344,7 @@ def treasures(summary: pd.DataFrame, look: Look) -> Figure:
             r = s.loc[sc]
             if r["median_turn"] == r["median_turn"]:
                 ax.hlines(yi, r["q10_turn"], r["q90_turn"], color=look.colour(sc), lw=1.5)
-                ax.plot(r["median_turn"], yi, "o", color=look.colour(sc), markersize=6)
+                ax.plot(r["median_turn"], yi, look.styles[sc]["marker"], color=look.colour(sc), markersize=6)
         ax.set_title(style.TREASURE_LABELS[tr], fontsize=10)
         ax.set_xlabel("turn of capture")
         ax.grid(axis="x", alpha=0.3)

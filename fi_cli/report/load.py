@@ -42,12 +42,11 @@ MAX_LISTED = 8  # problems named in an error before "and n more"
 
 @dataclass
 class Run:
-    """One run directory, its manifest and what the check found."""
+    """One run directory and its manifest."""
 
     path: Path
     manifest: dict
     name: str
-    check: RunCheck | None = None
 
     @property
     def rules_version(self) -> str:
@@ -173,7 +172,7 @@ def load_run(run_dir: Path, partial: bool = False, datasets: tuple[str, ...] = (
         if not partial:
             raise ReportError(_problems_text(run_dir, check))
         warnings += [f"left out: {p}" for p in check.problems]
-    run = Run(path=run_dir, manifest=manifest, name=run_dir.resolve().name, check=check)
+    run = Run(path=run_dir, manifest=manifest, name=run_dir.resolve().name)
     if not chunks.tables["games"]:
         raise ReportError(f"{run_dir}: no chunk of games is complete and sound; nothing to report on yet")
     frames = {ds: chunks.frame(ds) for ds in datasets}

@@ -25,11 +25,12 @@ from .style import text_on, tile_code, tile_colour, tile_label, wrap
 
 SEA_CELL = "#E8EEF2"  # a plain cell of a layout drawing
 PANEL = 3.9  # inches per map panel
+LAYOUT_PANEL = 3.0  # the drawings of the layouts need less room: no numbers in their cells
 
 
-def _fontsize(width: int, height: int) -> float:
-    """Text size for the cells of a width x height island on a PANEL-inch panel (3 short lines fit a cell)."""
-    cell_points = 72 * (PANEL - 0.6) / max(width, height, 4)
+def _fontsize(width: int, height: int, panel: float = PANEL) -> float:
+    """Text size for the cells of a width x height island on a `panel`-inch panel (3 short lines fit a cell)."""
+    cell_points = 72 * (panel - 0.6) / max(width, height, 4)
     return max(5.0, min(8.5, 0.2 * cell_points))
 
 
@@ -55,22 +56,22 @@ def _frame(ax, rows: Sequence[int], cols: Sequence[int], title: str) -> None:
     ax.set_title(title, fontsize=9.5)
 
 
-def _map_figure(n: int, colourbar: bool, ncols: int = 3) -> tuple[Figure, list]:
+def _map_figure(n: int, colourbar: bool, ncols: int = 3, panel: float = PANEL) -> tuple[Figure, list]:
     rows, cols = grid(n, ncols)
-    fig = Figure(figsize=(PANEL * cols + (1.3 if colourbar else 0.4), (PANEL + 0.5) * rows + 1.2),
+    fig = Figure(figsize=(panel * cols + (1.3 if colourbar else 0.4), (panel + 0.5) * rows + 1.2),
                  layout="constrained")
     return fig, panels(fig, n, ncols)
 
 
 def layouts(shapes: Sequence[dict[str, Any]]) -> Figure:
     """Each layout of the study: its cells, its name, and its pinned tiles (by code and colour)."""
-    fig, axes = _map_figure(len(shapes), colourbar=False, ncols=4)
+    fig, axes = _map_figure(len(shapes), colourbar=False, ncols=4, panel=LAYOUT_PANEL)
     pinned: dict[str, str] = {}
     for ax, lay in zip(axes, shapes, strict=True):
         cells = [tuple(c) for c in lay.get("cells", [])]
         pins = {tuple(c): t for t, c in lay.get("pins", {}).items()}
         rows, cols = [r for r, _ in cells], [c for _, c in cells]
-        size = _fontsize(max(cols, default=0) + 1, max(rows, default=0) + 1) + 1
+        size = _fontsize(max(cols, default=0) + 1, max(rows, default=0) + 1, LAYOUT_PANEL) + 1
         for r, c in cells:
             tile = pins.get((r, c))
             if tile:
