@@ -21,9 +21,10 @@ SHAPES = {"forbidden_island": ("Forbidden Island", ("..XX..", ".XXXX.", "XXXXXX"
           "island_of_shadows": ("Island of Shadows", ("XXXXXX",) * 4)}
 
 
-@pytest.fixture(scope="module")
-def twelve(tmp_path_factory):
-    """3 islands (one with Fools' Landing and the treasure tiles pinned) x 4 difficulties, 30 games each."""
+@pytest.fixture(scope="module", params=[2, 12])
+def figures_of(request, tmp_path_factory):
+    """The figures of a study of 3 islands (one with Fools' Landing and the treasure tiles pinned) x 4
+    difficulties, 30 games each; or of two of its scenarios, of different islands."""
     scenarios = []
     for i, (lid, (name, rows)) in enumerate(SHAPES.items()):
         cells = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != "."]
@@ -33,15 +34,17 @@ def twelve(tmp_path_factory):
                 f"layout={lid},difficulty={diff}", 30, win_rate=0.45 - 0.1 * j, start_level=j + 1, layout=lid,
                 rows=rows, seed=10 * i + j, name=name, difficulty=diff, pins=pins,
                 values={"layout": lid, "difficulty": diff}))
-    run = write_run(tmp_path_factory.mktemp("twelve") / "twelve", scenarios, shuffle_tiles=False)
+    if request.param == 2:
+        scenarios = [scenarios[0], scenarios[5]]
+    run = write_run(tmp_path_factory.mktemp("study") / "study", scenarios, shuffle_tiles=False)
     data = load_runs([run])
     pairing = pair_scenarios(data)
     return make_figures(compute(data, pairing), data, pairing)
 
 
-def test_no_text_overlaps_another_in_any_figure_of_a_twelve_scenario_study(twelve):
+def test_no_text_overlaps_another_in_any_figure_at_2_and_12_scenarios(figures_of):
     """Also: no text sticks out of its figure, and no coloured text is too faint on the white page."""
-    problems = {name: text_problems(fig) for name, fig in twelve.items()}
+    problems = {name: text_problems(fig) for name, fig in figures_of.items()}
     assert {name: p for name, p in problems.items() if p} == {}
 
 

@@ -83,7 +83,7 @@ def layouts(shapes: Sequence[dict[str, Any]]) -> Figure:
                for t, c in pinned.items()]
     note(fig, "Each game places the tiles that are not pinned at random on the other cells."
          + (" Pinned tiles by code; colours: Fools' Landing and the tiles of each treasure." if pinned else ""),
-         handles, ncols=min(4, max(1, len(handles))))
+         handles, ncols=max(1, min(4, len(handles), int(fig.get_figwidth() / 2.6))))
     return fig
 
 
