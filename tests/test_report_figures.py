@@ -9,7 +9,7 @@ import pytest
 from text_layout import text_problems
 
 from fi_cli.island.tiles import TILES
-from fi_cli.report import maps, style
+from fi_cli.report import figures, maps, style
 from fi_cli.report.build import compute, make_figures
 from fi_cli.report.load import load_runs
 from fi_cli.report.pairing import pair_scenarios
@@ -72,3 +72,12 @@ def test_contrast_ratio_by_hand():
 def test_tile_codes_are_distinct():
     codes = [style.tile_code(t) for t in TILES]
     assert len(set(codes)) == len(TILES) and style.tile_code("fools_landing") == "FL"
+
+
+def test_saving_a_figure_twice_gives_the_same_bytes(tmp_path):
+    """No date, no random ids: a regenerated example report differs only where the data does."""
+    for out in ("a", "b"):
+        (tmp_path / out).mkdir()
+        figures.save(maps.no_data("a note"), tmp_path / out, "note")
+    for fmt in ("png", "svg"):
+        assert (tmp_path / "a" / f"note.{fmt}").read_bytes() == (tmp_path / "b" / f"note.{fmt}").read_bytes()

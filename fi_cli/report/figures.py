@@ -49,8 +49,10 @@ class Look:
 def save(fig: Figure, out_dir: Path, name: str, formats: Sequence[str] = ("png", "svg")) -> list[Path]:
     """Write `name.<format>` for each format (PNG for the page, SVG to zoom); return the paths."""
     paths = [out_dir / f"{name}.{fmt}" for fmt in formats]
-    for path in paths:
-        fig.savefig(path, dpi=DPI)
+    # No date and fixed SVG ids: the same run gives the same files, so a regenerated report diffs cleanly.
+    with matplotlib.rc_context({"svg.hashsalt": name}):
+        for path in paths:
+            fig.savefig(path, dpi=DPI, metadata={"Date": None} if path.suffix == ".svg" else None)
     return paths
 
 
