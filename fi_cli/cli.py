@@ -22,7 +22,7 @@ def main() -> None:
 
 def _register() -> None:
     # One module per command; each defines a click command named like the module.
-    from .commands import layouts, play, policies, position, replay, report, simulate
+    from .commands import check, layouts, play, policies, position, replay, report, simulate
 
     main.add_command(play.play)
     main.add_command(position.position)
@@ -30,6 +30,7 @@ def _register() -> None:
     main.add_command(layouts.layouts)
     main.add_command(replay.replay)
     main.add_command(report.report)
+    main.add_command(check.check)
     main.add_command(policies.policies)
 
 

@@ -31,7 +31,7 @@ BAD = [
     (["simulate", "{d}/nope.yaml"], "file not found"),
     (["simulate", "{d}/study.yaml", "--workers", "0"], "Invalid value for '--workers'"),
     (["report", "{d}/nope"], "no such run directory"),
-    (["report", "{d}/not_a_run"], "does not look like a run"),
+    (["report", "{d}/not_a_run"], "is not a run of `fi simulate`"),
     (["replay", "{d}/not_a_run", "-s", "0", "-g", "0"], "not a run directory"),
     (["replay", "{d}/nope", "-s", "0", "-g", "0"], "does not exist"),
     (["position", "show", "{d}/garbage.json"], "not valid JSON"),

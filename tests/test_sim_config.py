@@ -68,12 +68,22 @@ def test_policy_parameters_and_example_policy_study(tmp_path):
     assert len(load_study(CONFIGS / "policies.yaml").scenarios) == 3
 
 
+def test_labels_name_matrix_values_by_their_id_or_file_and_do_not_change_the_hash(tmp_path):
+    s = load_study(study_file(tmp_path, LABELLED + "  layout: {layouts/lagoon.yaml: The Lagoon, skull_island: Skull}\n"
+                                                   "  difficulty: {5: ' Level 5 '}\n"))
+    assert s.labels == {"layout": {"lagoon": "The Lagoon", "skull_island": "Skull"}, "difficulty": {"5": "Level 5"}}
+    assert type(s).from_resolved(s.resolved()).labels == s.labels
+    assert s.hash == load_study(study_file(tmp_path, LABELLED.removesuffix("labels:\n"))).hash
+
+
 def test_seeds_are_stable_and_distinct():
     a = game_seed(7, "layout=skull_island", 0)
     assert a == game_seed(7, "layout=skull_island", 0) and 0 <= a < 2**63
     assert len({game_seed(7, sid, g) for sid in ("a", "b") for g in range(100)}) == 200
     assert game_seed(8, "a", 0) != game_seed(7, "a", 0)
 
+
+LABELLED = BASE + "matrix:\n  layout: [skull_island, layouts/lagoon.yaml]\n  difficulty: [novice, 5]\nlabels:\n"
 
 # (study text, expected key, fragments the message must contain)
 ERRORS = [
@@ -115,6 +125,12 @@ ERRORS = [
     ("name: 12\ngames: 3\nseed: 1\n", "name", ["valid string"]),
     ("name: t\ngames: [3\n", None, ["not valid YAML"]),
     ("- just\n- a list\n", None, ["mapping"]),
+    (LABELLED + "  players: {4: four}\n", "labels.players", ["not in the matrix", "allowed: layout, difficulty"]),
+    (LABELLED + "  layout: {atlantis: A}\n", "labels.layout.atlantis",
+     ["not a value of this matrix key", "allowed: skull_island, layouts/lagoon.yaml, lagoon"]),
+    (LABELLED + "  difficulty: {5: ''}\n", "labels.difficulty.5", ["a label is a short text"]),
+    (LABELLED + "  difficulty: {5: Hard, novice: Hard}\n", "labels.difficulty", ["share the label 'Hard'"]),
+    (LABELLED + "  layout: [Skull]\n", "labels.layout", ["valid dictionary"]),
 ]
 
 

@@ -74,3 +74,8 @@ def simulate(study_file: Path, out: Path | None, games: int | None, workers: int
         secs = time.perf_counter() - start
         click.echo(f"done in {secs:.1f} s: {study.games * n} games in {out}/{{games,turns,tiles}}/, "
                    f"manifest {out}/manifest.json", err=True)
+        from ..report.tables import run_summary
+
+        click.echo(run_summary(out))
+        click.echo(f"\nWin rates with 95% Wilson intervals; turns = median game length. Figures and "
+                   f"comparisons: fi report {out}")

@@ -67,15 +67,18 @@ class IllegalActionError(ValueError):
 
 
 class Recorder:
-    """Collects what the log needs from the automatic steps (flood draws, Waters Rise!, sinkings)."""
+    """Collects what the log needs from the automatic steps (flood draws, Waters Rise!, sinkings, and what
+    a loss took: the treasure whose tiles sank, the tile a pawn drowned on)."""
 
-    __slots__ = ("flood_draws", "waters_rise", "times_flooded", "sunk_turn")
+    __slots__ = ("flood_draws", "waters_rise", "times_flooded", "sunk_turn", "lost_treasure", "drowned_tile")
 
     def __init__(self) -> None:
         self.flood_draws: list[int] = []
         self.waters_rise = 0
         self.times_flooded = [0] * _N_TILES
         self.sunk_turn: list[int | None] = [None] * _N_TILES
+        self.lost_treasure: int | None = None
+        self.drowned_tile: int | None = None
 
 
 class GameState:
@@ -530,6 +533,8 @@ class GameState:
                 elif self.swim_targets(self.swimmers[0]) or self._rescue_possible():
                     return
                 else:
+                    if self.stats is not None:
+                        self.stats.drowned_tile = self.sinking
                     self._lose(["player_drowned"])
             else:
                 return
@@ -615,6 +620,12 @@ class GameState:
             if any(not self.swim_targets(q) for q in swimmers):
                 causes.append("player_drowned")
         if causes:
+            stats = self.stats  # only on the last draw of a lost game: the hot path is untouched
+            if stats is not None:
+                if "treasure_lost" in causes:
+                    stats.lost_treasure = tr
+                if "player_drowned" in causes:
+                    stats.drowned_tile = t
             self._lose(causes)
         elif swimmers:
             self.swimmers = swimmers

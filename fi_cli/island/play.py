@@ -51,6 +51,8 @@ class GameRecord:
     tiles_sunk: int
     roles: tuple[str, ...]
     first_player: int
+    lost_treasure: str | None = None  # the treasure whose two tiles sank (loss cause treasure_lost)
+    drowned_tile: str | None = None  # the tile a pawn drowned on (loss cause player_drowned)
     turn_rows: list[TurnRecord] = field(default_factory=list)
     tile_rows: list[TileRecord] = field(default_factory=list)
 
@@ -146,6 +148,8 @@ def play_game(
         tiles_sunk=s.tiles.count(SUNK),
         roles=tuple(ROLES[r] for r in s.roles),
         first_player=first,
+        lost_treasure=None if rec.lost_treasure is None else TREASURES[rec.lost_treasure],
+        drowned_tile=None if rec.drowned_tile is None else TILES[rec.drowned_tile],
         turn_rows=rows,
         tile_rows=tile_rows,
     )

@@ -19,10 +19,11 @@ from typing import Any
 from .. import __version__
 from ..island.rules import RULES_VERSION
 from . import engine
+from .check import check_run
 from .config import Scenario, Study
 from .errors import ConfigError, os_error_text
 from .seeds import game_seed
-from .tables import DATASETS, Columns, chunk_complete, stale_temp_files, temp_path, write_chunk
+from .tables import DATASETS, Columns, stale_temp_files, temp_path, write_chunk
 from .workers import die_with_parent, worker_count
 
 MANIFEST = "manifest.json"
@@ -154,13 +155,16 @@ def _prepare(study: Study, out: Path, resume: bool, overwrite: bool) -> dict[str
                               "to start again", file=out)
     elif any((out / ds).exists() for ds in DATASETS):
         raise RunDirError("has game data but no manifest; use --overwrite to replace it", file=out)
-    if manifest is None:
-        manifest = new_manifest(study)
     for tmp in list(stale_temp_files(out)):  # a kill can come between writing a file and renaming it
         tmp.unlink(missing_ok=True)
-    # A chunk counts as done only if the manifest says so and its three files are there.
-    for sid, done in manifest["chunks_done"].items():
-        manifest["chunks_done"][sid] = [c for c in done if chunk_complete(out, sid, c)]
+    if manifest is None:
+        return new_manifest(study)
+    # A chunk counts as done only if the manifest says so and its files pass the check (they exist, can be
+    # read and agree); the others are played again, into the same files, with the same seeds.
+    check = check_run(out)
+    manifest["chunks_done"] = check.good
+    if check.bad:
+        manifest["complete"] = False
     return manifest
 
 
