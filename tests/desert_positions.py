@@ -136,9 +136,16 @@ def position(
         gear = extra.get("gear", {})
         for g, k in gear.items():
             held[g] = held.get(g, 0) + k
-        players_doc.append({"seat": q, "role": pl[0], "cell": pl[1],
-                            "water": extra.get("water", CANTEEN[ROLE_INDEX[pl[0]]]),
-                            "gear": {g: k for g, k in gear.items() if k}, "solar_shield": extra.get("shield", False)})
+        players_doc.append(
+            {
+                "seat": q,
+                "role": pl[0],
+                "cell": pl[1],
+                "water": extra.get("water", CANTEEN[ROLE_INDEX[pl[0]]]),
+                "gear": {g: k for g, k in gear.items() if k},
+                "solar_shield": extra.get("shield", False),
+            }
+        )
     used = dict(gear_used or {})
     gdeck = gear_deck if gear_deck is not None else _rest(GEAR_COUNTS, GEAR, held, used)
     if gear_deck is not None and gear_used is None:  # the given gear deck, every other card used

@@ -19,8 +19,10 @@ WC, CL = "water_carrier", "climber"
 # ----------------------------------------------------------------------------------------------- moves and sand
 def test_move_remove_sand_and_excavate():
     s = state([(WC, "r1c1"), (CL, "r3c3")], sand={"r0c1": 2, "r1c2": 1, "r2c1": 1})
-    assert texts(s) == sorted(moves(0, "r1c0", "r1c2", "r2c1") + [
-        "remove_sand(p0, r0c1)", "remove_sand(p0, r1c2)", "remove_sand(p0, r2c1)", "excavate(p0)", "end_actions(p0)"])
+    assert texts(s) == sorted(
+        moves(0, "r1c0", "r1c2", "r2c1")
+        + ["remove_sand(p0, r0c1)", "remove_sand(p0, r1c2)", "remove_sand(p0, r2c1)", "excavate(p0)", "end_actions(p0)"]
+    )
     do(s, "remove_sand(p0, r0c1)")
     assert (s.sand[cell("r0c1")], s.supply, s.actions_left) == (1, 45, 3)
     assert "move(p0, r0c1)" in texts(s)  # one sand marker left: no longer blocked
@@ -78,8 +80,10 @@ def test_a_buried_pawn_may_only_remove_sand_from_its_own_tile():
     do(s, "remove_sand(p0, r1c1)")
     assert texts(s) == ["end_actions(p0)", "remove_sand(p0, r1c1)"]  # 2 left: still buried
     do(s, "remove_sand(p0, r1c1)")
-    assert texts(s) == sorted(moves(0, "r0c1", "r1c0", "r1c2", "r2c1") + [
-        "remove_sand(p0, r1c1)", "remove_sand(p0, r1c2)", "reduce_storm(p0)", "peek_storm(p0)", "end_actions(p0)"])
+    assert texts(s) == sorted(
+        moves(0, "r0c1", "r1c0", "r1c2", "r2c1")
+        + ["remove_sand(p0, r1c1)", "remove_sand(p0, r1c2)", "reduce_storm(p0)", "peek_storm(p0)", "end_actions(p0)"]
+    )
 
 
 def test_others_may_dig_a_buried_pawn_out():
@@ -140,10 +144,25 @@ def test_tunnels_gear_tiles_and_the_crash_site_give_a_gear_card(tile):
 
 def test_a_hidden_tile_is_drawn_from_the_tiles_not_yet_seen():
     # 19 of the 20 look-alike tiles are known but for two gear tiles and the launch pad
-    seen = {"r0c1": "tunnel", "r0c2": "tunnel", "r0c3": "tunnel", "r1c0": "gear", "r1c1": "gear", "r1c2": "gear",
-            "r1c3": "gear", "r1c4": "gear", "r2c0": "gear", "r2c1": "propeller_row", "r2c3": "propeller_column",
-            "r2c4": "engine_row", "r3c0": "engine_column", "r3c1": "solar_crystal_row",
-            "r3c2": "solar_crystal_column", "r3c3": "navigation_deck_row", "r3c4": "navigation_deck_column"}
+    seen = {
+        "r0c1": "tunnel",
+        "r0c2": "tunnel",
+        "r0c3": "tunnel",
+        "r1c0": "gear",
+        "r1c1": "gear",
+        "r1c2": "gear",
+        "r1c3": "gear",
+        "r1c4": "gear",
+        "r2c0": "gear",
+        "r2c1": "propeller_row",
+        "r2c3": "propeller_column",
+        "r2c4": "engine_row",
+        "r3c0": "engine_column",
+        "r3c1": "solar_crystal_row",
+        "r3c2": "solar_crystal_column",
+        "r3c3": "navigation_deck_row",
+        "r3c4": "navigation_deck_column",
+    }
     found = Counter()
     for seed in range(300):
         s = state([(WC, "r4c1"), (CL, "r3c3")], seen=seen, seed=seed)

@@ -13,8 +13,10 @@ WC, CL, EX, NAV, ARCH, MET = "water_carrier", "climber", "explorer", "navigator"
 # ----------------------------------------------------------------------------------------------- Archeologist
 def test_archeologist_removes_two_sand_for_one_action():
     s = state([(ARCH, "r1c1"), (CL, "r3c3")], sand={"r1c1": 1, "r1c2": 3, "r0c1": 1})
-    assert texts(s) == sorted(moves(0, "r0c1", "r1c0", "r2c1") + [
-        "remove_sand(p0, r0c1)", "remove_sand(p0, r1c1)", "remove_sand(p0, r1c2)", "end_actions(p0)"])
+    assert texts(s) == sorted(
+        moves(0, "r0c1", "r1c0", "r2c1")
+        + ["remove_sand(p0, r0c1)", "remove_sand(p0, r1c1)", "remove_sand(p0, r1c2)", "end_actions(p0)"]
+    )
     do(s, "remove_sand(p0, r1c2)")
     assert (s.sand[cell("r1c2")], s.supply, s.actions_left) == (1, 45, 3)
     do(s, "remove_sand(p0, r0c1)")  # only one was there
@@ -76,8 +78,10 @@ def test_climber_uses_blocked_tunnels_and_so_may_the_pawns_on_her_tile():
 def test_explorer_moves_and_removes_sand_diagonally():
     sand = {"r0c0": 1, "r0c2": 2, "r2c0": 1}
     s = state([(EX, "r1c1"), (CL, "r3c3")], sand=sand)
-    assert texts(s) == sorted(moves(0, "r0c0", "r0c1", "r1c0", "r1c2", "r2c0", "r2c1") + [
-        "remove_sand(p0, r0c0)", "remove_sand(p0, r0c2)", "remove_sand(p0, r2c0)", "excavate(p0)", "end_actions(p0)"])
+    assert texts(s) == sorted(
+        moves(0, "r0c0", "r0c1", "r1c0", "r1c2", "r2c0", "r2c1")
+        + ["remove_sand(p0, r0c0)", "remove_sand(p0, r0c2)", "remove_sand(p0, r2c0)", "excavate(p0)", "end_actions(p0)"]
+    )
     s = state([(WC, "r1c1"), (CL, "r3c3")], sand=sand)  # anybody else: orthogonally only
     assert texts(s) == sorted(moves(0, "r0c1", "r1c0", "r1c2", "r2c1") + ["excavate(p0)", "end_actions(p0)"])
 
@@ -143,8 +147,9 @@ def test_navigator_cannot_move_a_buried_pawn_or_himself():
 def test_water_carrier_takes_water_from_an_excavated_well_and_gives_to_the_next_tiles():
     s = state([(WC, "r1c1", {"water": 2}), (CL, "r1c2", {"water": 1}), (EX, "r2c1", {"water": 4}),
                (NAV, "r0c0", {"water": 0})], dug={"r1c1": "well"})  # fmt: skip
-    assert texts(s) == sorted(moves(0, "r0c1", "r1c0", "r1c2", "r2c1") + [
-        "take_water(p0)", "give_water(p0, p1)", "end_actions(p0)"])  # r0c0 is diagonal: not next to her
+    assert texts(s) == sorted(
+        moves(0, "r0c1", "r1c0", "r1c2", "r2c1") + ["take_water(p0)", "give_water(p0, p1)", "end_actions(p0)"]
+    )  # r0c0 is diagonal: not next to her
     do(s, "take_water(p0)")
     assert s.water[0] == 4 and s.actions_left == 3
     do(s, "take_water(p0)")

@@ -132,7 +132,7 @@ def test_cards_drawn_are_discarded_after_the_whole_draw():
     assert to_dict(s)["storm_drawn"] == {} and to_dict(s)["storm_discard"] == {"wind_north_1": 3}
 
 
-# ----------------------------------------------------------------------------------------------- the Meteorologist's look
+# --------------------------------------------------------------------------------------------- the Meteorologist's look
 def test_meteorologist_looks_and_puts_one_card_at_the_bottom():
     s = state([(MET, "r1c1"), (CL, "r3c3")], storm_top=["wind_north_1", SUN, UP])
     do(s, "peek_storm(p0)")

@@ -40,7 +40,13 @@ def test_components():
     for d in ("north", "east", "south", "west"):
         assert [storm[f"wind_{d}_{k}"] for k in (1, 2, 3)] == [3, 2, 1]
     assert dict(zip(ROLES, CANTEEN, strict=True)) == {
-        "archeologist": 3, "climber": 3, "explorer": 4, "meteorologist": 4, "navigator": 4, "water_carrier": 5}
+        "archeologist": 3,
+        "climber": 3,
+        "explorer": 4,
+        "meteorologist": 4,
+        "navigator": 4,
+        "water_carrier": 5,
+    }
 
 
 def test_storm_meter_tracks():

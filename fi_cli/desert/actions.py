@@ -19,16 +19,42 @@ import re
 
 from .tiles import CELL_INDEX, CELLS, GEAR, GEAR_INDEX, PART_INDEX, PARTS, STORM_CARD_INDEX, STORM_CARDS
 
-MOVE, REMOVE_SAND, EXCAVATE, PICK_UP, NAVIGATE, REDUCE_STORM, PEEK_STORM, TO_BOTTOM, KEEP_TOP, STACK, \
-    TAKE_WATER, GIVE_WATER, GIVE_GEAR, BLAST, JET, SHIELD, SCOPE, RESERVE, THROTTLE, END_ACTIONS, \
-    DRAW_STORM = range(21)
+(
+    MOVE,
+    REMOVE_SAND,
+    EXCAVATE,
+    PICK_UP,
+    NAVIGATE,
+    REDUCE_STORM,
+    PEEK_STORM,
+    TO_BOTTOM,
+    KEEP_TOP,
+    STACK,
+    TAKE_WATER,
+    GIVE_WATER,
+    GIVE_GEAR,
+    BLAST,
+    JET,
+    SHIELD,
+    SCOPE,
+    RESERVE,
+    THROTTLE,
+    END_ACTIONS,
+    DRAW_STORM,
+) = range(21)
 NOBODY = -1  # no pawn carried along
 
 Action = tuple
 
 # gear plays: the action kind of each gear card and what it takes after the player
-_PLAYS = {BLAST: ("dune_blaster", "cell"), JET: ("jet_pack", "cell+pawn"), SHIELD: ("solar_shield", ""),
-          SCOPE: ("terrascope", "cell"), RESERVE: ("secret_water_reserve", ""), THROTTLE: ("time_throttle", "")}
+_PLAYS = {
+    BLAST: ("dune_blaster", "cell"),
+    JET: ("jet_pack", "cell+pawn"),
+    SHIELD: ("solar_shield", ""),
+    SCOPE: ("terrascope", "cell"),
+    RESERVE: ("secret_water_reserve", ""),
+    THROTTLE: ("time_throttle", ""),
+}
 _PLAY_OF = {card: (kind, args) for kind, (card, args) in _PLAYS.items()}
 _SEAT_ONLY = {REDUCE_STORM: "reduce_storm", PEEK_STORM: "peek_storm", KEEP_TOP: "keep_top", EXCAVATE: "excavate",
               TAKE_WATER: "take_water", END_ACTIONS: "end_actions"}  # fmt: skip

@@ -65,9 +65,7 @@ def _header(s: GameState) -> str:
     return f"Turn {s.turn}: p{s.current} ({ROLES[s.roles[s.current]]})\n{draw_desert(s)}\n{describe_players(s)}"
 
 
-def play_game(
-    setup: GameSetup, policy: Policy, seed: int, narrate: Callable[[str], None] | None = None
-) -> GameRecord:
+def play_game(setup: GameSetup, policy: Policy, seed: int, narrate: Callable[[str], None] | None = None) -> GameRecord:
     """Play one game from its seed to the end; the same setup, policy and seed give the same game."""
     s = new_game(setup, seed)
     rec = Recorder()

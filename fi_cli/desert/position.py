@@ -31,7 +31,6 @@ from .tiles import (
     LOSS_CAUSES,
     N_CELLS,
     NO_TILE,
-    PART_INDEX,
     PARTS,
     PLAIN_KINDS,
     ROLE_INDEX,
@@ -69,13 +68,20 @@ def to_dict(s: GameState) -> dict[str, Any]:
         "storm": CELLS[s.storm],
         "tiles": {
             CELLS[c]: {"tile": KINDS[s.kind[c]], "excavated": bool(s.dug[c]), "sand": s.sand[c]}
-            for c in range(N_CELLS) if c != s.storm
+            for c in range(N_CELLS)
+            if c != s.storm
         },  # fmt: skip
         "sand_supply": s.supply,
         "parts": {PARTS[i]: _part_place(at) for i, at in enumerate(s.parts)},
         "players": [
-            {"seat": q, "role": ROLES[s.roles[q]], "cell": CELLS[s.pos[q]], "water": s.water[q],
-             "gear": _counts(s.hands[q], GEAR), "solar_shield": bool(s.shields >> q & 1)}
+            {
+                "seat": q,
+                "role": ROLES[s.roles[q]],
+                "cell": CELLS[s.pos[q]],
+                "water": s.water[q],
+                "gear": _counts(s.hands[q], GEAR),
+                "solar_shield": bool(s.shields >> q & 1),
+            }
             for q in range(s.n)
         ],  # fmt: skip
         "gear_deck": _counts(s.gdeck, GEAR),
@@ -136,7 +142,7 @@ def from_dict(doc: Any, source: str = "position") -> GameState:
     s.placed = [r.name("stacked", c, cards, "storm card") for c in r.get("stacked", list)]
     s.outcome = r.get("outcome", (str, type(None)))
     if s.outcome not in (None, "win", "loss"):
-        raise r.fail("outcome", f"must be null, \"win\" or \"loss\", got {json.dumps(s.outcome)}")
+        raise r.fail("outcome", f'must be null, "win" or "loss", got {json.dumps(s.outcome)}')
     causes = r.get("loss_causes", list)
     for c in causes:
         r.name("loss_causes", c, {c: i for i, c in enumerate(LOSS_CAUSES)}, "loss cause")
@@ -169,18 +175,22 @@ def _read_board(s: GameState, r: Reader) -> None:
     if sum(s.sand) + s.supply != SAND_MARKERS:
         raise r.fail("sand_supply", f"there are {SAND_MARKERS} sand markers; the tiles and the supply hold "
                                     f"{sum(s.sand) + s.supply}")  # fmt: skip
+    if s.kind.count(CRASH_SITE) != 1:
+        raise r.fail("tiles", "there is exactly one crash_site (it is recognisable desert side up)")
     for kinds, hidden in ((WATER_KINDS, HIDDEN_WATER), (PLAIN_KINDS, HIDDEN)):
-        seen = [s.kind.count(k) for k in kinds]
-        left = [TILE_COUNTS[k] - m for k, m in zip(kinds, seen, strict=True)]
-        if min(left) < 0 or sum(left) != s.kind.count(hidden):
-            raise r.fail("tiles", f"the {sum(TILE_COUNTS[k] for k in kinds)} tiles of {', '.join(KINDS[k] for k in kinds)}"
-                                  f" must be there once each (or {KINDS[hidden]})")  # fmt: skip
+        left = [TILE_COUNTS[k] - s.kind.count(k) for k in kinds]
+        for k, m in zip(kinds, left, strict=True):
+            if m < 0:
+                raise r.fail("tiles", f"there are {TILE_COUNTS[k]} {KINDS[k]} tile(s), the position has "
+                                      f"{TILE_COUNTS[k] - m}")  # fmt: skip
+        if sum(left) != s.kind.count(hidden):
+            total = sum(TILE_COUNTS[k] for k in kinds)
+            raise r.fail("tiles", f"{total} tiles are {'/'.join(KINDS[k] for k in kinds)} or {KINDS[hidden]}, the "
+                                  f"position has {total - sum(left) + s.kind.count(hidden)}")  # fmt: skip
         rest = [k for k, m in zip(kinds, left, strict=True) if m]
         if len(rest) == 1:
             raise r.fail("tiles", f"the {KINDS[hidden]} tiles can only be {KINDS[rest[0]]}: known by elimination, "
                                   f"write them as {KINDS[rest[0]]}")  # fmt: skip
-    if s.kind.count(CRASH_SITE) != 1:
-        raise r.fail("tiles", "there is exactly one crash_site (it is recognisable desert side up)")
     s.parts = []
     parts = r.get("parts", dict)
     if sorted(parts) != sorted(PARTS):

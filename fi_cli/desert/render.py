@@ -76,5 +76,3 @@ def draw_position(s: GameState) -> str:
     """Desert, players and status together."""
     looked = f"\nlooked at (top first): {', '.join(STORM_CARDS[c] for c in s.window)}" if s.window else ""
     return f"{draw_desert(s)}\n{LEGEND}\n\n{describe_players(s)}\n{describe_status(s)}{looked}"
-
-
