@@ -1,5 +1,5 @@
 """Invariants of the Desert engine, checked after every step of a game; shared by the tests and
-``benchmarks/soak_desert.py``.
+``benchmarks/soak.py --game desert``.
 
 Also a test player, ``eager``, that plays at random but leans towards what makes games long and eventful
 (excavating, picking parts up, digging out, drinking, sharing water, heading for parts and the Launch Pad),

@@ -1,6 +1,6 @@
 """Desert invariants over many games: 2-5 players, the four difficulties, every variant, random and eager play.
 
-The checks themselves live in ``desert_invariants.py`` (shared with ``benchmarks/soak_desert.py``)."""
+The checks themselves live in ``desert_invariants.py`` (shared with ``benchmarks/soak.py --game desert``)."""
 
 from __future__ import annotations
 

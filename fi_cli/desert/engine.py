@@ -114,6 +114,9 @@ ACTIONS, STORM, PEEK, ORDER, OVER = range(5)
 PHASES = ("actions", "storm", "peek", "order", "over")
 NOT_FOUND, COLLECTED = -1, -2  # where a part is when it is not on a cell
 _N_STORM_KINDS = 14
+# a cell and its neighbours, sorted: where sand is removed or blasted from
+ORTH_SELF = tuple(tuple(sorted((c, *ORTH[c]))) for c in range(N_CELLS))
+AROUND_SELF = tuple(tuple(sorted((c, *AROUND[c]))) for c in range(N_CELLS))
 
 
 class IllegalActionError(ValueError):
@@ -133,7 +136,7 @@ class GameState:
     """A Forbidden Desert position. Decisions: ``legal_actions()``; change: ``apply(action)``."""
 
     __slots__ = (
-        "rules", "roles", "n", "climber", "track", "storm", "kind", "dug", "sand", "supply", "pos", "water",
+        "rules", "roles", "n", "climber", "carrier", "track", "storm", "kind", "dug", "sand", "supply", "pos", "water",
         "hands", "gdeck", "gused", "parts", "level", "stop", "sdeck", "sbottom", "sdiscard", "sdrawn", "current",
         "turn", "phase", "actions_left", "skips", "storm_left", "shields", "window", "placed", "outcome",
         "loss_causes", "rng", "stats",
@@ -142,6 +145,7 @@ class GameState:
     rules: Rules
     roles: tuple[int, ...]
     climber: int  # the Climber's seat, -1 without one
+    carrier: int  # the Water Carrier's seat, -1 without one
     track: tuple[int, ...]  # storm cards per turn at each mark of the meter for this player count
     kind: list[int]  # per cell: the tile's underside (tiles.KINDS), HIDDEN_WATER/HIDDEN, NO_TILE on the storm
     dug: list[int]  # per cell: 1 once excavated
@@ -158,6 +162,12 @@ class GameState:
     placed: list[int]  # ORDER: the looked-at cards already stacked, top first
 
     # ----------------------------------------------------------------- copying and queries
+    def seat(self, roles: tuple[int, ...]) -> None:
+        """Give the players their roles (and note who the Climber and the Water Carrier are)."""
+        self.roles = roles
+        self.climber = roles.index(CLIMBER) if CLIMBER in roles else -1
+        self.carrier = roles.index(WATER_CARRIER) if WATER_CARRIER in roles else -1
+
     def copy(self, rng: random.Random | None = None) -> GameState:
         """A deep copy without the game's generator; pass ``rng`` to let the copy draw cards and tiles."""
         s = GameState.__new__(GameState)
@@ -165,6 +175,7 @@ class GameState:
         s.roles = self.roles
         s.n = self.n
         s.climber = self.climber
+        s.carrier = self.carrier
         s.track = self.track
         s.storm = self.storm
         s.kind = self.kind[:]
@@ -274,8 +285,7 @@ class GameState:
             acts.append((MOVE, p, c, NOBODY))
             acts.extend((MOVE, p, c, q) for q in riders)
         # remove sand
-        near = AROUND[x] if role == EXPLORER else ORTH[x]
-        acts.extend((REMOVE_SAND, p, c) for c in sorted((x, *near)) if sand[c])
+        acts.extend((REMOVE_SAND, p, c) for c in (AROUND_SELF[x] if role == EXPLORER else ORTH_SELF[x]) if sand[c])
         # excavate, pick up a part
         if not self.dug[x] and not sand[x]:
             acts.append((EXCAVATE, p))
@@ -304,24 +314,33 @@ class GameState:
     def free_actions(self) -> list[Action]:
         """Water and gear given (free, at any time, by anyone): part of the actions and storm decisions."""
         acts: list[Action] = []
-        if self.phase != ACTIONS and self.phase != STORM:
-            return acts
-        n, pos, water, roles = self.n, self.pos, self.water, self.roles
+        if self.phase == ACTIONS or self.phase == STORM:
+            self._free(acts, False)
+        return acts
+
+    def _free(self, acts: list[Action], first: bool) -> None:
+        """List the free actions into ``acts`` (with ``first``, stop at the first one found)."""
+        n, pos, water, roles, hands = self.n, self.pos, self.water, self.roles, self.hands
+        wc = self.carrier
+        if len(set(pos)) == n and (wc < 0 or not any(pos[b] in ORTH[pos[wc]] for b in range(n))):
+            return  # nobody within reach of anybody (the common case)
+        needy = [b for b in range(n) if water[b] < CANTEEN[roles[b]]]
         keep = 1 if self.rules.thirst_at_zero else 0
         for a in range(n):
             x = pos[a]
-            if water[a] > keep:
-                near = ORTH[x] if roles[a] == WATER_CARRIER else ()
-                acts.extend(
-                    (GIVE_WATER, a, b) for b in range(n)
-                    if b != a and water[b] < CANTEEN[roles[b]] and (pos[b] == x or pos[b] in near)
-                )  # fmt: skip
-            hand = self.hands[a]
+            if needy and water[a] > keep:
+                if a == wc:
+                    near = ORTH[x]
+                    acts.extend((GIVE_WATER, a, b) for b in needy if b != a and (pos[b] == x or pos[b] in near))
+                else:
+                    acts.extend((GIVE_WATER, a, b) for b in needy if b != a and pos[b] == x)
+            hand = hands[a]
             if any(hand):
                 for b in range(n):
                     if b != a and pos[b] == x:
                         acts.extend((GIVE_GEAR, a, b, g) for g in range(6) if hand[g])
-        return acts
+            if first and acts:
+                return
 
     def gear_actions(self, holders: range | tuple[int, ...] | None = None) -> list[Action]:
         """The gear plays open now (by any holder at the actions and storm decisions; or by ``holders``)."""
@@ -335,8 +354,8 @@ class GameState:
                 continue
             x = pos[h]
             if hand[DUNE_BLASTER]:
-                near = AROUND[x] if self.roles[h] == EXPLORER else ORTH[x]
-                acts.extend((BLAST, h, c) for c in sorted((x, *near)) if sand[c])
+                near = AROUND_SELF[x] if self.roles[h] == EXPLORER else ORTH_SELF[x]
+                acts.extend((BLAST, h, c) for c in near if sand[c])
             if hand[JET_PACK] and (self.rules.jet_pack_when_buried or not self.buried(h)):
                 riders = self._others_on(x, h)
                 for c in range(N_CELLS):
@@ -367,45 +386,41 @@ class GameState:
 
     def _choice_open(self) -> bool:
         """Whether anyone may give water, give gear or play gear now (else the game runs on by itself)."""
-        if not any(any(h) for h in self.hands):
-            # only water can be given: is someone thirsty next to someone who can give?
-            water, roles = self.water, self.roles
-            if all(water[q] >= CANTEEN[roles[q]] for q in range(self.n)):
-                return False
-            return bool(self.free_actions())
-        return bool(self.free_actions()) or bool(self.gear_actions())
+        acts: list[Action] = []
+        self._free(acts, True)
+        if acts:
+            return True
+        holders = [h for h in range(self.n) if any(self.hands[h])]
+        return bool(holders) and bool(self.gear_actions(holders))
 
     # ----------------------------------------------------------------- movement geometry
     def steps(self, role: int, x: int) -> list[int]:
         """Cells a pawn of ``role`` on cell x reaches in one move: a neighbour (diagonals too for the
         Explorer) or, from an excavated tunnel, another excavated tunnel; never the storm; unblocked tiles
         only, except for the Climber."""
-        kind, sand = self.kind, self.sand
-        climb = role == CLIMBER
-        near = AROUND[x] if role == EXPLORER else ORTH[x]
-        out = [c for c in near if kind[c] != NO_TILE and (climb or sand[c] < 2)]
-        if kind[x] == TUNNEL and self.dug[x]:
-            dug = self.dug
-            jumps = [c for c in range(N_CELLS) if c != x and kind[c] == TUNNEL and dug[c] and (climb or sand[c] < 2)]
-            if jumps:
-                out = sorted(set(out).union(jumps))
-        return out
+        return self.reach(role, x, 1)
 
     def navigator_targets(self, q: int) -> list[int]:
         """Cells the Navigator can move pawn q to: 1 to 3 steps by q's own way of moving."""
-        role = self.roles[q]
-        y = self.pos[q]
-        seen = {y}
-        frontier = [y]
-        for _ in range(3):
+        return self.reach(self.roles[q], self.pos[q], 3)
+
+    def reach(self, role: int, x: int, depth: int) -> list[int]:
+        """Cells (sorted) a pawn of ``role`` on cell x reaches in 1 to ``depth`` steps (see ``steps``)."""
+        kind, sand, dug = self.kind, self.sand, self.dug
+        climb = role == CLIMBER
+        near = AROUND if role == EXPLORER else ORTH
+        tunnels = [c for c in range(N_CELLS) if kind[c] == TUNNEL and dug[c]]
+        seen = {x}
+        frontier = [x]
+        for _ in range(depth):
             nxt = []
             for c in frontier:
-                for d in self.steps(role, c):
-                    if d not in seen:
+                for d in (*near[c], *tunnels) if c in tunnels else near[c]:
+                    if d not in seen and kind[d] != NO_TILE and (climb or sand[d] < 2):
                         seen.add(d)
                         nxt.append(d)
             frontier = nxt
-        seen.discard(y)
+        seen.discard(x)
         return sorted(seen)
 
     # ----------------------------------------------------------------- applying actions

@@ -11,7 +11,6 @@ from .tiles import (
     ACTIONS_PER_TURN,
     CANTEEN,
     CENTRE,
-    CLIMBER,
     CRASH_SITE,
     DIAMOND,
     GEAR_COUNTS,
@@ -88,9 +87,8 @@ def new_game(setup: GameSetup, seed: int) -> GameState:
     s.sdiscard, s.sdrawn = [0] * len(STORM_COUNTS), [0] * len(STORM_COUNTS)
     s.gdeck, s.gused = list(GEAR_COUNTS), [0] * len(GEAR_COUNTS)
     # 4. roles, pawns on the Crash Site, canteens full
-    s.roles = tuple(rng.sample(range(len(ROLES)), n)) if setup.roles is None else tuple(
-        ROLE_INDEX[r] for r in setup.roles)  # fmt: skip
-    s.climber = s.roles.index(CLIMBER) if CLIMBER in s.roles else -1
+    roles = rng.sample(range(len(ROLES)), n) if setup.roles is None else [ROLE_INDEX[r] for r in setup.roles]
+    s.seat(tuple(roles))
     s.pos = [s.kind.index(CRASH_SITE)] * n
     s.water = [CANTEEN[r] for r in s.roles]
     s.hands = [[0] * len(GEAR_COUNTS) for _ in range(n)]

@@ -19,7 +19,6 @@ from .tiles import (
     CANTEEN,
     CELL_INDEX,
     CELLS,
-    CLIMBER,
     CRASH_SITE,
     GEAR,
     GEAR_COUNTS,
@@ -221,8 +220,7 @@ def _read_players(s: GameState, r: Reader) -> None:
         s.shields |= int(pr.get("solar_shield", bool)) << q
     if len(set(roles)) != len(roles):
         raise r.fail("players", "each player plays a distinct role")
-    s.roles = tuple(roles)
-    s.climber = s.roles.index(CLIMBER) if CLIMBER in s.roles else -1
+    s.seat(tuple(roles))
     s.track = STORM_TRACKS[s.n]
     if not 1 <= s.level <= len(s.track) + 1:
         raise r.fail("storm_level", f"must be a mark 1-{len(s.track) + 1} of the {s.n}-player storm meter "
