@@ -16,6 +16,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from scipy.stats import binomtest
+from seeds import BENCHMARK, benchmark_range
 from statsmodels.stats.proportion import proportion_confint
 from strength import parse_params  # the benchmark script beside this one
 
@@ -56,11 +57,12 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--difficulty", default="normal")
     ap.add_argument("--games", type=int, default=300)
-    ap.add_argument("--seed", type=int, default=0, help="first game seed")
+    ap.add_argument("--seed", type=int, default=BENCHMARK.start,
+                    help=f"first game seed (benchmark seeds: {BENCHMARK.start}-{BENCHMARK.stop - 1})")
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args()
     level = parse_difficulty(args.difficulty)
-    seeds = list(range(args.seed, args.seed + args.games))
+    seeds = list(benchmark_range(args.seed, args.games))
     print(f"command: {' '.join(['python'] + sys.argv)}")
     res = {}
     for label, name, params in (("A", args.a, parse_params(args.a_param)), ("B", args.b, parse_params(args.b_param))):

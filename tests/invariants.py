@@ -70,6 +70,7 @@ def check_state(s: GameState, prev: Snapshot | None = None, *, actions: bool = T
         assert s.tdeck[c] >= 0 and s.tdiscard[c] >= 0, "negative card count"
         assert s.tdeck[c] + s.tdiscard[c] + held == DECK_COUNTS[c], f"card {c} not conserved"
     assert all(len(h) == 6 and min(h) >= 0 for h in s.hands), "a hand holds a Waters Rise! or a negative count"
+    assert sum(s.tdeck) > 0, "the treasure draw pile is empty: it is reshuffled the moment its last card is drawn"
     # flood cards
     cards = [t for seg in s.fdeck for t in seg] + s.fdiscard
     alive = [t for t in range(24) if s.tiles[t] != SUNK]
@@ -197,8 +198,9 @@ VARIANTS = [
     {"helicopter_rescue": False},
     {"helicopter_lift_group": "all"},
     {"diver_through_sea": True},
+    {"pilot_swim_uses_flight": True},
     {"navigator_moves": "orthogonal", "diver_swim": "any_reachable", "helicopter_rescue": False,
-     "helicopter_lift_group": "all", "diver_through_sea": True},
+     "helicopter_lift_group": "all", "diver_through_sea": True, "pilot_swim_uses_flight": True},
     {"turn_limit": 4},
 ]  # fmt: skip
 PINNED = Layout.from_rows("pinned_centre", "..XX.. / .XXXX. / XXXXXX / XXXXXX / .XXXX. / ..XX..",

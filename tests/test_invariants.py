@@ -52,7 +52,7 @@ def test_invariants_hold_in_heuristic_play():
     # a stronger player reaches the late game: captures, lift-offs, the water near the skull
     for i in range(24):
         setup = GameSetup(get_layout(LAYOUTS[i % 3]), start_level=(1, 2)[i % 2], players=(2, 3, 4)[i % 3],
-                          rules=Rules.from_dict(VARIANTS[i % 7]))  # fmt: skip
+                          rules=Rules.from_dict(VARIANTS[i % 8]))  # fmt: skip
         policy = make_policy("heuristic")
         policy.reset(i)
         s = new_game(setup, 9000 + i)

@@ -21,7 +21,7 @@ def moves(p: int, *tiles: str) -> list[str]:
 def test_hand_limit_after_drawing_discard_or_play_instead():
     s = state([("engineer", WG, {"earth_stone": 2, "statue_of_the_wind": 2, "sandbags": 1}),
                ("messenger", "fools_landing")],
-              flooded=["watchtower"], treasure_deck={"crystal_of_fire": 2},
+              flooded=["watchtower"], treasure_deck={"crystal_of_fire": 3},
               flood_top=[["cave_of_embers", "observatory"]])  # fmt: skip
     do(s, "end_actions(p0)")
     assert (s.phase, s.discarder) == (DISCARD_PHASE, 0)
@@ -36,7 +36,7 @@ def test_hand_limit_after_drawing_discard_or_play_instead():
                                "discard(p0, crystal_of_fire)"])  # fmt: skip
     do(s, "discard(p0, crystal_of_fire)")
     assert hand(s, 0) == {"earth_stone": 2, "statue_of_the_wind": 2, "crystal_of_fire": 1}
-    assert counts(s.tdiscard)["crystal_of_fire"] == 4 and counts(s.tdiscard)["sandbags"] == 2
+    assert counts(s.tdiscard)["crystal_of_fire"] == 3 and counts(s.tdiscard)["sandbags"] == 2
     # then the flood step ran on its own and it is the next player's turn
     assert (s.phase, s.current, s.turn) == (ACTIONS, 1, 2)
     assert tiles_in(s, FLOODED) == ["cave_of_embers", "observatory"]
@@ -94,7 +94,8 @@ def test_waters_rise_raises_the_water_and_puts_the_flood_discard_on_top():
     s = _before_draws({"waters_rise": 1, "earth_stone": 1})
     do(s, "end_actions(p0)")
     assert s.water == 3 and hand(s, 0) == {"earth_stone": 1}  # Waters Rise! is not kept
-    assert counts(s.tdiscard)["waters_rise"] == 3 and counts(s.tdeck) == {}
+    # ... but discarded; the draw pile ran out, so the discard pile (with it) became the draw pile at once
+    assert counts(s.tdeck)["waters_rise"] == 3 and counts(s.tdiscard) == {}
     doc = to_dict(s)
     assert doc["flood_discard"] == [] and doc["flood_deck"][0] == FLOODED3 and len(doc["flood_deck"]) == 2
     # the flood step follows the new level: 3 cards, all from the segment put back on top
@@ -127,20 +128,51 @@ def test_flood_draws_follow_the_new_level(level):
 
 
 def test_treasure_deck_reshuffle_takes_the_waters_rise_cards_back():
-    # the draw pile is empty; the discard pile holds 2 Earth Stones, the Lifts, the Sandbags and the 3 Waters Rise!
+    # one card left; the discard pile holds an Earth Stone, the Lifts, the Sandbags and the 3 Waters Rise!
     rose = set()
     for seed in range(40):
         s = state([("engineer", WG, {"earth_stone": 3}), ("messenger", "fools_landing", {"statue_of_the_wind": 5}),
                    ("pilot", "fools_landing", {"crystal_of_fire": 5}), ("diver", "watchtower", {"oceans_chalice": 5})],
-                  treasure_deck={}, flooded=["observatory"], flood_discard=["observatory"], seed=seed)  # fmt: skip
-        assert counts(s.tdiscard) == {"earth_stone": 2, "helicopter_lift": 3, "sandbags": 2, "waters_rise": 3}
+                  treasure_deck={"earth_stone": 1}, flooded=["observatory"], flood_discard=["observatory"],
+                  seed=seed)  # fmt: skip
+        assert counts(s.tdiscard) == {"earth_stone": 1, "helicopter_lift": 3, "sandbags": 2, "waters_rise": 3}
         do(s, "end_actions(p0)")
         n = s.water - 2
         rose.add(n)
-        # the discard became the draw pile; the Waters Rise! drawn are back in a new discard pile
+        # the discard became the draw pile; a Waters Rise! drawn from it starts the new discard pile
         assert sum(s.tdeck) == 8 and s.tdiscard[6] == n and s.tdeck[6] == 3 - n and sum(s.tdiscard) == n
         assert sum(s.hands[0]) == 3 + 2 - n
-    assert rose == {0, 1, 2}
+    assert rose == {0, 1}
+
+
+@pytest.mark.parametrize("rid", ["discard(p0, earth_stone)", "play(p0, sandbags, watchtower)"])
+def test_the_last_card_drawn_reshuffles_the_discard_at_once_later_discards_start_the_new_pile(rid):
+    # rule 4.2: the pile is reshuffled as soon as its last card is drawn, not when the next card is needed
+    s = state([("engineer", WG, {"earth_stone": 2, "statue_of_the_wind": 2, "sandbags": 1}),
+               ("messenger", "fools_landing")],
+              flooded=["watchtower"], treasure_deck={"crystal_of_fire": 1},
+              flood_top=[["cave_of_embers", "observatory"]])  # fmt: skip
+    old_discard = counts(s.tdiscard)
+    do(s, "end_actions(p0)")
+    # the last card went to the hand (6 cards): the new draw pile is exactly the old discard pile
+    assert (s.phase, s.discarder, s.draws_left) == (DISCARD_PHASE, 0, 1)
+    assert counts(s.tdeck) == old_discard and counts(s.tdiscard) == {}
+    do(s, rid)
+    card = rid.split(", ")[1].rstrip(")")
+    # the card got rid of starts the new discard pile; the second draw came from the new draw pile
+    assert counts(s.tdiscard).get(card) == 1 and sum(s.tdeck) == sum(old_discard.values()) - 1
+    assert sum(s.tdiscard) == 1 + (s.water - 2)  # plus a Waters Rise! if the second card was one
+
+
+def test_a_waters_rise_drawn_last_is_resolved_and_discarded_before_the_reshuffle():
+    s = _before_draws({"waters_rise": 1}, flood_top=None)
+    assert counts(s.tdiscard)["waters_rise"] == 2
+    do(s, "end_actions(p0)")
+    # the water rose, the Waters Rise! went to the discard pile, then that pile became the draw pile
+    assert s.water >= 3 and to_dict(s)["flood_deck"][0] == FLOODED3
+    assert s.tdeck[6] + s.tdiscard[6] == 3 and sum(s.tdeck) + sum(s.tdiscard) == 28 - sum(map(sum, s.hands))
+    # the second card came from the new pile: at most one card in the new discard pile (a second Waters Rise!)
+    assert sum(s.tdiscard) == s.water - 3
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -65,8 +65,8 @@ def test_a_card_drawn_earlier_in_the_turn_can_come_back_after_a_reshuffle():
 # ----------------------------------------------------------------------------------------------- swimming
 def _sinking(players, *, flooded=(WG,), top=WG, captured=("statue_of_the_wind",), **kw):
     # whispering_garden sinks; the Statue of the Wind is captured so that howling_garden may be sunk too
-    return state(players, flooded=list(flooded), phase="flood", flood_left=1, flood_top=[[top]],
-                 captured=captured, **kw)  # fmt: skip
+    kw = {"flood_left": 1, "flood_top": [[top]], **kw}
+    return state(players, flooded=list(flooded), phase="flood", captured=captured, **kw)
 
 
 @pytest.mark.parametrize("role", ["engineer", "navigator", "messenger"])
@@ -86,16 +86,47 @@ def test_explorer_swims_diagonally_too():
                               "copper_gate", "iron_gate", "tidal_palace", "cliffs_of_abandon"])  # fmt: skip
 
 
+PILOT_ISLAND = ["fools_landing", "gold_gate", WG, "watchtower", "temple_of_the_moon"]
+PILOT_ANYWHERE = sorted(f"swim(p0, {t})" for t in ["fools_landing", "gold_gate", "watchtower", "temple_of_the_moon"])
+
+
 @pytest.mark.parametrize("flight_used", [False, True])
 def test_pilot_swims_to_any_tile_without_using_its_flight(flight_used):
-    s = _sinking([("pilot", WG), ("engineer", "fools_landing")],
-                 only=["fools_landing", "gold_gate", WG, "watchtower", "temple_of_the_moon"],
-                 flight_used=flight_used, actions_left=0)  # fmt: skip
+    s = _sinking([("pilot", WG), ("engineer", "fools_landing")], only=PILOT_ISLAND, flight_used=flight_used,
+                 actions_left=0)  # fmt: skip
     do(s, "draw_flood")
-    assert texts(s) == sorted(f"swim(p0, {t})" for t in
-                              ["fools_landing", "gold_gate", "watchtower", "temple_of_the_moon"])  # fmt: skip
+    assert texts(s) == PILOT_ANYWHERE
     do(s, "swim(p0, watchtower)")
     assert s.pos[0] == TILE_INDEX["watchtower"] and s.current == 1
+
+
+def test_pilot_swim_uses_flight_on_its_own_turn_after_flying_it_swims_like_any_pawn():
+    rules = {"pilot_swim_uses_flight": True}
+    s = _sinking([("pilot", WG), ("engineer", "fools_landing")], only=PILOT_ISLAND, flight_used=True,
+                 actions_left=0, rules=rules)  # fmt: skip
+    do(s, "draw_flood")
+    assert texts(s) == ["swim(p0, gold_gate)"]  # its only orthogonal neighbour above water
+
+
+@pytest.mark.parametrize("to,flight", [("temple_of_the_moon", True), ("gold_gate", False)])
+def test_pilot_swim_uses_flight_on_its_own_turn_the_escape_flight_uses_it_up(to, flight):
+    # the engineer's Sandbags (a flooded tile left) make the next flood card a decision, so the turn can be seen
+    s = _sinking([("pilot", WG), ("engineer", "fools_landing", {"sandbags": 1})], only=PILOT_ISLAND,
+                 flooded=[WG, "watchtower"], actions_left=0, rules={"pilot_swim_uses_flight": True},
+                 flood_left=2, flood_top=[[WG], ["gold_gate"]])  # fmt: skip
+    do(s, "draw_flood")
+    assert s.phase == SWIM_PHASE and texts(s) == PILOT_ANYWHERE
+    do(s, f"swim(p0, {to})")  # a swim to an orthogonal neighbour is no flight
+    assert (s.phase, s.current, s.flight_used) == (FLOOD, 0, flight)
+
+
+@pytest.mark.parametrize("flight_used", [False, True])
+def test_pilot_swim_uses_flight_has_no_effect_on_other_players_turns(flight_used):
+    # seat 1 is the current player: its turn's flight flag is not the Pilot's
+    s = _sinking([("engineer", "fools_landing"), ("pilot", WG)], only=PILOT_ISLAND, flight_used=flight_used,
+                 actions_left=0, rules={"pilot_swim_uses_flight": True})  # fmt: skip
+    do(s, "draw_flood")
+    assert texts(s) == [t.replace("p0", "p1") for t in PILOT_ANYWHERE]
 
 
 def test_diver_swims_to_the_nearest_tile_or_any_reachable():

@@ -107,7 +107,7 @@ def test_after_the_third_action_special_cards_can_still_be_played_before_drawing
         [("messenger", WG), ("engineer", "fools_landing", {"sandbags": 1})],
         flooded=["watchtower"],
         actions_left=1,
-        treasure_deck={"crystal_of_fire": 2},
+        treasure_deck={"crystal_of_fire": 3},
         flood_top=[["cave_of_embers", "observatory"]],
     )
     do(s, "move(p0, gold_gate)")

@@ -237,12 +237,15 @@ def test_diver_crosses_open_sea_with_diver_through_sea():
         moves(0, "copper_gate", "temple_of_the_moon", "whispering_garden", "cave_of_shadows", "coral_palace",
               "crimson_forest") + ["end_actions(p0)"]
     )  # fmt: skip
-    # from a corner the open sea around the island leads to every tile of the coast
+    # only the sea inside the island's bounding box counts (rule 8): the open sea around it is never crossed,
+    # so from a corner the Diver reaches its neighbours only
     s = state([("diver", "fools_landing"), ("messenger", "watchtower")], rows=VOLCANO_ROWS, rules=rules)
-    coast = ["bronze_gate", "copper_gate", "gold_gate", "iron_gate", "silver_gate", "howling_garden",
-             "cave_of_embers", "tidal_palace", "breakers_bridge", "lost_lagoon", "misty_marsh", "observatory",
-             "phantom_rock", "twilight_hollow", "watchtower"]  # fmt: skip
-    assert texts(s) == sorted(moves(0, *coast) + ["end_actions(p0)"])
+    assert texts(s) == sorted(moves(0, "bronze_gate", "silver_gate") + ["end_actions(p0)"])
+    # on the standard island the sea cells of the box's corners join the coast: (0,1) (0,0) (1,0) lead from
+    # Fools' Landing to Copper Gate and Temple of the Moon
+    s = state([("diver", "fools_landing"), ("messenger", "watchtower")], rules=rules)
+    reach = ["bronze_gate", "gold_gate", "copper_gate", "temple_of_the_moon"]
+    assert texts(s) == sorted(moves(0, *reach) + ["end_actions(p0)"])
 
 
 # ----------------------------------------------------------------------------------------------- Messenger and giving

@@ -169,12 +169,15 @@ def test_game_setup_validation():
 def test_rule_variants_defaults_and_validation():
     assert Rules().to_dict() == {"navigator_moves": "mover_abilities", "diver_swim": "nearest",
                                  "helicopter_rescue": True, "helicopter_lift_group": "subset",
-                                 "diver_through_sea": False, "turn_limit": 200}  # fmt: skip
+                                 "diver_through_sea": False, "pilot_swim_uses_flight": False,
+                                 "turn_limit": 200}  # fmt: skip
     with pytest.raises(RulesError, match="unknown rule variant 'diver_speed'; variants are: navigator_moves"):
         Rules.from_dict({"diver_speed": 3})
     with pytest.raises(RulesError, match="'diver_swim' cannot be 'fast'; allowed: 'nearest', 'any_reachable'"):
         Rules.from_dict({"diver_swim": "fast"})
     with pytest.raises(RulesError, match="helicopter_rescue"):
         Rules.from_dict({"helicopter_rescue": 1})
+    with pytest.raises(RulesError, match="'pilot_swim_uses_flight' cannot be 'yes'; allowed: False, True"):
+        Rules.from_dict({"pilot_swim_uses_flight": "yes"})
     with pytest.raises(RulesError, match="turn_limit"):
         Rules.from_dict({"turn_limit": 0})

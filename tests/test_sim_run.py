@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -144,6 +145,20 @@ def test_refuses_to_overwrite_and_resume_is_a_no_op_when_complete(reference, tmp
         run_study(study, tmp_path / "junk", workers=1)
     run_study(study, tmp_path / "junk", workers=1, overwrite=True, progress=False)
     assert_same(read_all(tmp_path / "junk"), ref)
+
+
+def test_resume_refuses_a_run_of_another_rules_version(reference, tmp_path):
+    out, _ = reference
+    old = tmp_path / "old"
+    shutil.copytree(out, old)
+    manifest = json.loads((old / "manifest.json").read_text())
+    manifest["rules_version"] = "fi-rules-1"
+    (old / "manifest.json").write_text(json.dumps(manifest))
+    study = load_study(make_study(tmp_path))
+    with pytest.raises(RunDirError, match="made under the island rules 'fi-rules-1' and this fi plays 'fi-rules-2'"):
+        run_study(study, old, workers=1, resume=True)
+    r = CliRunner().invoke(main, ["simulate", str(make_study(tmp_path)), "--out", str(old), "--resume"])
+    assert r.exit_code == 2 and "cannot be resumed" in r.output and "Traceback" not in r.output
 
 
 def test_resume_after_ctrl_c(reference, tmp_path):

@@ -17,12 +17,14 @@ _N = len(TILES)
 def _cell_tables(cells: tuple[tuple[int, int], ...], through_sea: bool) -> tuple[tuple, tuple, tuple]:
     """Neighbour tables by cell index (0..23 = the layout's cells), computed once per shape.
 
-    Nodes from 24 up are open-sea cells around the layout, present only when the Diver may cross the sea.
+    Nodes from 24 up are the sea cells inside the layout's bounding box, present only when the Diver may
+    cross the sea (rules section 8: the open sea beyond the box is never crossed).
     """
     node_at = {cell: i for i, cell in enumerate(cells)}
     if through_sea:
-        for r in range(-1, max(r for r, _ in cells) + 2):
-            for c in range(-1, max(c for _, c in cells) + 2):
+        rows, cols = [r for r, _ in cells], [c for _, c in cells]
+        for r in range(min(rows), max(rows) + 1):
+            for c in range(min(cols), max(cols) + 1):
                 node_at.setdefault((r, c), len(node_at))
 
     def near(cell: tuple[int, int], steps, nodes: dict) -> tuple[int, ...]:

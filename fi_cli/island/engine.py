@@ -398,13 +398,18 @@ class GameState:
         role = self.roles[p]
         x = self.pos[p]
         tiles = self.tiles
-        if role == PILOT:
+        if role == PILOT and not self._flight_spent_on_swim(p):
             return [t for t in range(_N_TILES) if tiles[t] != SUNK and t != x]
         if role == EXPLORER:
             return [t for t in self.board.around[x] if tiles[t] != SUNK]
         if role == DIVER:
             return self._nearest_dive(x) if self.rules.diver_swim == "nearest" else self.dive_targets(x)
         return [t for t in self.board.orth[x] if tiles[t] != SUNK]
+
+    def _flight_spent_on_swim(self, p: int) -> bool:
+        """Under variant ``pilot_swim_uses_flight``: the Pilot escaping on its own turn after its flight was
+        used swims like any pawn."""
+        return self.rules.pilot_swim_uses_flight and p == self.current and self.flight_used
 
     # ----------------------------------------------------------------- applying actions
     def apply_checked(self, action: Action) -> None:
@@ -432,8 +437,12 @@ class GameState:
         elif k == DRAW_FLOOD:
             self._draw_flood()
         elif k == SWIM:
-            self.pos[a[1]] = a[2]
-            self.swimmers.remove(a[1])
+            p = a[1]
+            if self.rules.pilot_swim_uses_flight and self.roles[p] == PILOT and p == self.current:
+                # an escape to a tile beyond the orthogonal neighbours is that turn's flight
+                self.flight_used = self.flight_used or a[2] not in self.board.orth[self.pos[p]]
+            self.pos[p] = a[2]
+            self.swimmers.remove(p)
         elif k == DISCARD:
             self.hands[a[1]][a[2]] -= 1
             self.tdiscard[a[2]] += 1
@@ -537,12 +546,7 @@ class GameState:
             return
         self.draws_left -= 1
         deck = self.tdeck
-        total = sum(deck)
-        if total == 0:  # reshuffle the discard pile into a new draw pile
-            self.tdeck, self.tdiscard = self.tdiscard, [0] * 7
-            deck = self.tdeck
-            total = sum(deck)
-        r = int(self.rng.random() * total)
+        r = int(self.rng.random() * sum(deck))
         card = 0
         while r >= deck[card]:
             r -= deck[card]
@@ -553,17 +557,21 @@ class GameState:
             self.water += 1
             if self.stats is not None:
                 self.stats.waters_rise += 1
+        else:
+            self.hands[self.current][card] += 1
+        if not any(deck):
+            # the last card is drawn (a Waters Rise! already discarded): the discard pile becomes the new draw
+            # pile at once, so cards discarded from now on start the new discard pile. The draw pile is
+            # therefore never empty: every pile holds the three Waters Rise!, discarded before it runs out.
+            self.tdeck, self.tdiscard = self.tdiscard, deck
+        if card == WATERS_RISE:
             if self.water >= SKULL:
                 self._lose(["water_level"])
-                return
-            if self.fdiscard:  # put the shuffled discard on top: a new segment of unknown order
+            elif self.fdiscard:  # put the shuffled discard on top: a new segment of unknown order
                 self.fdeck.append(self.fdiscard)
                 self.fdiscard = []
-        else:
-            hand = self.hands[self.current]
-            hand[card] += 1
-            if sum(hand) > HAND_LIMIT:
-                self._ask_discard(self.current, DRAW)
+        elif sum(self.hands[self.current]) > HAND_LIMIT:
+            self._ask_discard(self.current, DRAW)
 
     def _draw_flood(self) -> None:
         """Draw one flood card and resolve it."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
-RULES_VERSION = "fi-rules-1"
+RULES_VERSION = "fi-rules-2"  # 2: the treasure pile reshuffles at once; variant pilot_swim_uses_flight
 
 _CHOICES: dict[str, tuple] = {
     "navigator_moves": ("mover_abilities", "orthogonal"),
@@ -12,6 +12,7 @@ _CHOICES: dict[str, tuple] = {
     "helicopter_rescue": (True, False),
     "helicopter_lift_group": ("subset", "all"),
     "diver_through_sea": (False, True),
+    "pilot_swim_uses_flight": (False, True),
 }
 
 
@@ -28,6 +29,7 @@ class Rules:
     helicopter_rescue: bool = True
     helicopter_lift_group: str = "subset"
     diver_through_sea: bool = False
+    pilot_swim_uses_flight: bool = False
     turn_limit: int = 200
 
     def __post_init__(self) -> None:

@@ -100,8 +100,7 @@ def new_manifest(study: Study) -> dict[str, Any]:
 
 
 def _incompatible(manifest: dict[str, Any], study: Study) -> str | None:
-    for key, mine in (("study_hash", study.hash), ("rules_version", RULES_VERSION),
-                      ("package_version", __version__)):
+    for key, mine in (("study_hash", study.hash), ("package_version", __version__)):
         if manifest.get(key) != mine:
             return f"its {key} is {manifest.get(key)!r}, this run's is {mine!r}"
     return None
@@ -116,6 +115,13 @@ def _prepare(study: Study, out: Path, resume: bool, overwrite: bool) -> dict[str
         (out / MANIFEST).unlink(missing_ok=True)
         manifest = None
     elif manifest is not None:
+        made_under = manifest.get("rules_version")
+        if made_under != RULES_VERSION:
+            # checked first: the study hash differs too (the rules dict gained flags), which would hide why
+            raise RunDirError(f"was made under the island rules {made_under!r} and this fi plays {RULES_VERSION!r}; "
+                              "one run never mixes two rule sets, so it cannot be resumed. `fi report` still reads "
+                              "it (reported apart from runs of other rules versions); to play the study under "
+                              f"{RULES_VERSION}, use --overwrite to replace it or --out to write elsewhere", file=out)
         why = _incompatible(manifest, study)
         if why:
             raise RunDirError(f"holds a different study ({why}); use --overwrite to replace it or --out "
