@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import random
 
+from ..common.state import IllegalActionError, StateBase  # noqa: F401  (IllegalActionError: re-exported)
 from .actions import (
     BLAST,
     DRAW_STORM,
@@ -117,10 +118,8 @@ _N_STORM_KINDS = 14
 # a cell and its neighbours, sorted: where sand is removed or blasted from
 ORTH_SELF = tuple(tuple(sorted((c, *ORTH[c]))) for c in range(N_CELLS))
 AROUND_SELF = tuple(tuple(sorted((c, *AROUND[c]))) for c in range(N_CELLS))
-
-
-class IllegalActionError(ValueError):
-    """An action that is not legal in the current position."""
+ORTH_BITS = tuple(sum(1 << d for d in ORTH[c]) for c in range(N_CELLS))  # the neighbours as bit masks
+AROUND_BITS = tuple(sum(1 << d for d in AROUND[c]) for c in range(N_CELLS))
 
 
 class Recorder:
@@ -132,8 +131,12 @@ class Recorder:
         self.storm_cards: list[int] = []
 
 
-class GameState:
+class GameState(StateBase):
     """A Forbidden Desert position. Decisions: ``legal_actions()``; change: ``apply(action)``."""
+
+    PHASES = PHASES
+    OVER = OVER
+    action_text = staticmethod(action_text)
 
     __slots__ = (
         "rules", "roles", "n", "climber", "carrier", "track", "storm", "kind", "dug", "sand", "supply", "pos", "water",
@@ -208,14 +211,6 @@ class GameState:
         s.rng = rng
         s.stats = None
         return s
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    @property
-    def loss_cause(self) -> str | None:
-        return self.loss_causes[0] if self.loss_causes else None
 
     @property
     def decider(self) -> int:
@@ -293,11 +288,12 @@ class GameState:
             acts.extend((PICK_UP, p, i) for i, at in enumerate(self.parts) if at == x)
         # role abilities
         if role == NAVIGATOR:
+            masks = self._masks()
             for q in range(self.n):
                 if q != p and not self.buried(q):
                     y = self.pos[q]
                     carry = self._others_on(y, q) if self.roles[q] == CLIMBER else ()
-                    for c in self.navigator_targets(q):
+                    for c in self._nav_reach(self.roles[q], y, *masks):
                         acts.append((NAVIGATE, p, q, c, NOBODY))
                         acts.extend((NAVIGATE, p, q, c, r) for r in carry)
         elif role == METEOROLOGIST:
@@ -324,21 +320,17 @@ class GameState:
         wc = self.carrier
         if len(set(pos)) == n and (wc < 0 or not any(pos[b] in ORTH[pos[wc]] for b in range(n))):
             return  # nobody within reach of anybody (the common case)
-        needy = [b for b in range(n) if water[b] < CANTEEN[roles[b]]]
         keep = 1 if self.rules.thirst_at_zero else 0
         for a in range(n):
             x = pos[a]
-            if needy and water[a] > keep:
-                if a == wc:
-                    near = ORTH[x]
-                    acts.extend((GIVE_WATER, a, b) for b in needy if b != a and (pos[b] == x or pos[b] in near))
-                else:
-                    acts.extend((GIVE_WATER, a, b) for b in needy if b != a and pos[b] == x)
+            mates = [b for b in range(n) if b != a and pos[b] == x]
+            reach = sorted(mates + [b for b in range(n) if pos[b] in ORTH[x]]) if a == wc else mates
+            if reach and water[a] > keep:
+                acts.extend((GIVE_WATER, a, b) for b in reach if water[b] < CANTEEN[roles[b]])
             hand = hands[a]
-            if any(hand):
-                for b in range(n):
-                    if b != a and pos[b] == x:
-                        acts.extend((GIVE_GEAR, a, b, g) for g in range(6) if hand[g])
+            if mates and any(hand):
+                for b in mates:
+                    acts.extend((GIVE_GEAR, a, b, g) for g in range(6) if hand[g])
             if first and acts:
                 return
 
@@ -398,43 +390,60 @@ class GameState:
         """Cells a pawn of ``role`` on cell x reaches in one move: a neighbour (diagonals too for the
         Explorer) or, from an excavated tunnel, another excavated tunnel; never the storm; unblocked tiles
         only, except for the Climber."""
-        return self.reach(role, x, 1)
+        kind, sand = self.kind, self.sand
+        climb = role == CLIMBER
+        out = [c for c in (AROUND[x] if role == EXPLORER else ORTH[x]) if kind[c] != NO_TILE and (climb or sand[c] < 2)]
+        if kind[x] == TUNNEL and self.dug[x]:
+            jumps = [c for c in self._tunnels() if c != x and c not in out and (climb or sand[c] < 2)]
+            if jumps:
+                out = sorted(out + jumps)
+        return out
+
+    def _tunnels(self) -> list[int]:
+        """The cells of the excavated tunnels."""
+        kind, dug = self.kind, self.dug
+        return [c for c in range(N_CELLS) if kind[c] == TUNNEL and dug[c]] if TUNNEL in kind else []
 
     def navigator_targets(self, q: int) -> list[int]:
         """Cells the Navigator can move pawn q to: 1 to 3 steps by q's own way of moving."""
-        return self.reach(self.roles[q], self.pos[q], 3)
+        return self._nav_reach(self.roles[q], self.pos[q], *self._masks())
 
-    def reach(self, role: int, x: int, depth: int) -> list[int]:
-        """Cells (sorted) a pawn of ``role`` on cell x reaches in 1 to ``depth`` steps (see ``steps``)."""
-        kind, sand, dug = self.kind, self.sand, self.dug
-        climb = role == CLIMBER
-        near = AROUND if role == EXPLORER else ORTH
-        tunnels = [c for c in range(N_CELLS) if kind[c] == TUNNEL and dug[c]]
-        seen = {x}
-        frontier = [x]
-        for _ in range(depth):
-            nxt = []
-            for c in frontier:
-                for d in (*near[c], *tunnels) if c in tunnels else near[c]:
-                    if d not in seen and kind[d] != NO_TILE and (climb or sand[d] < 2):
-                        seen.add(d)
-                        nxt.append(d)
-            frontier = nxt
-        seen.discard(x)
-        return sorted(seen)
+    def _masks(self) -> tuple[int, int, int]:
+        """Bit masks of cells: those a pawn may step onto (the Climber: any tile), the excavated tunnels."""
+        kind, sand = self.kind, self.sand
+        tiles = unblocked = tunnels = 0
+        for c in range(N_CELLS):
+            if kind[c] != NO_TILE:
+                tiles |= 1 << c
+                if sand[c] < 2:
+                    unblocked |= 1 << c
+        for c in self._tunnels():
+            tunnels |= 1 << c
+        return unblocked, tiles, tunnels
+
+    @staticmethod
+    def _nav_reach(role: int, y: int, unblocked: int, tiles: int, tunnels: int) -> list[int]:
+        near = AROUND_BITS if role == EXPLORER else ORTH_BITS
+        enter = tiles if role == CLIMBER else unblocked
+        seen = frontier = 1 << y
+        for _ in range(3):
+            step = tunnels if frontier & tunnels else 0
+            f = frontier
+            while f:
+                low = f & -f
+                step |= near[low.bit_length() - 1]
+                f ^= low
+            frontier = step & enter & ~seen
+            seen |= frontier
+        seen ^= 1 << y
+        out = []
+        while seen:
+            low = seen & -seen
+            out.append(low.bit_length() - 1)
+            seen ^= low
+        return out
 
     # ----------------------------------------------------------------- applying actions
-    def apply_checked(self, action: Action) -> None:
-        """Apply an action after checking it is legal; IllegalActionError says why not."""
-        if self.phase == OVER:
-            raise IllegalActionError(f"{action_text(action)} is not legal: the game is over")
-        if action not in self.legal_actions():
-            raise IllegalActionError(
-                f"{action_text(action)} is not legal in the {PHASES[self.phase]} phase "
-                f"(decision of p{self.decider}, turn {self.turn})"
-            )
-        self.apply(action)
-
     def apply(self, a: Action) -> None:
         """Apply a legal action (taken from ``legal_actions()``) and run the game on to the next decision."""
         k = a[0]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from ..common.seats import check_seats
 from .engine import ACTIONS, NOT_FOUND, GameState
 from .rules import Rules
 from .tiles import (
@@ -44,18 +45,7 @@ class GameSetup:
         top = len(STORM_TRACKS[self.players])
         if type(self.start_level) is not int or not 1 <= self.start_level <= top:
             raise ValueError(f"the storm meter's start mark must be 1-{top}, got {self.start_level!r}")
-        if self.roles is not None:
-            roles = tuple(self.roles)
-            object.__setattr__(self, "roles", roles)
-            bad = [r for r in roles if r not in ROLE_INDEX]
-            if bad:
-                raise ValueError(f"unknown role {bad[0]!r}; roles are: {', '.join(ROLES)}")
-            if len(roles) != self.players:
-                raise ValueError(f"{len(roles)} roles given for {self.players} players")
-            if len(set(roles)) != len(roles):
-                raise ValueError(f"each player plays a distinct role, got {', '.join(roles)}")
-        if self.first_player is not None and not 0 <= self.first_player < self.players:
-            raise ValueError(f"first player must be a seat 0-{self.players - 1}, got {self.first_player!r}")
+        check_seats(self, ROLES)
 
 
 def new_game(setup: GameSetup, seed: int) -> GameState:

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..common.play import choose, play_turns
 from ..seeding import policy_seed
 from .actions import action_text
-from .engine import GameState, LegalActions, Recorder
+from .engine import GameState, Recorder
 from .game import GameSetup, new_game
 from .policies import Policy
+
+__all__ = ["GameRecord", "TileRecord", "TurnRecord", "choose", "play_game"]  # choose: from common.play
 from .render import describe_hands, describe_status, draw_island
 from .tiles import FLOODED, ROLES, SUNK, TILES, TREASURES
 
@@ -54,16 +57,6 @@ class GameRecord:
     tile_rows: list[TileRecord] = field(default_factory=list)
 
 
-def choose(policy: Policy, s: GameState, legal: Sequence[tuple]) -> tuple:
-    """Ask the policy with the game's generator out of reach: deck order stays hidden."""
-    rng = s.rng
-    s.rng = None
-    try:
-        return policy.choose(s, legal)
-    finally:
-        s.rng = rng
-
-
 def _turn_row(s: GameState, turn: int, player: int, actions: list[str], rec: Recorder) -> TurnRecord:
     tiles = s.tiles
     row = TurnRecord(
@@ -85,6 +78,10 @@ def _turn_row(s: GameState, turn: int, player: int, actions: list[str], rec: Rec
     return row
 
 
+def _header(s: GameState) -> str:
+    return f"Turn {s.turn}: p{s.current} ({ROLES[s.roles[s.current]]})\n{draw_island(s)}\n{describe_hands(s)}"
+
+
 def play_game(
     setup: GameSetup, policy: Policy, seed: int, narrate: Callable[[str], None] | None = None
 ) -> GameRecord:
@@ -97,29 +94,20 @@ def play_game(
     policy.reset(policy_seed(seed))  # never the game's own seed: it would let a player rebuild the draws
     first = s.current
     rows: list[TurnRecord] = []
-    turn, player, actions = s.turn, s.current, []
     if narrate:
         narrate(f"Forbidden Island on {setup.layout.id}, water level {s.water}, {s.n} players, seed {seed}")
-        narrate(f"Turn {turn}: p{player} ({ROLES[s.roles[player]]})\n{draw_island(s)}\n{describe_hands(s)}")
-    while s.outcome is None:
-        a = choose(policy, s, LegalActions(s))
-        text = action_text(a)
-        actions.append(text)
-        s.apply(a)
+        narrate(_header(s))
+    for turn, player, actions in play_turns(s, policy, action_text, narrate):
+        row = _turn_row(s, turn, player, actions, rec)
+        rows.append(row)
         if narrate:
-            narrate(f"  {text}")
-        if s.turn != turn or s.outcome is not None:
-            row = _turn_row(s, turn, player, actions, rec)
-            rows.append(row)
-            if narrate:
-                if row.flood_draws:
-                    narrate(f"  flood cards: {', '.join(row.flood_draws)}")
-                if row.waters_rise:
-                    narrate(f"  Waters Rise! x{row.waters_rise}")
-                narrate(f"  -> {describe_status(s)}")
-            turn, player, actions = s.turn, s.current, []
-            if narrate and s.outcome is None:
-                narrate(f"\nTurn {turn}: p{player} ({ROLES[s.roles[player]]})\n{draw_island(s)}\n{describe_hands(s)}")
+            if row.flood_draws:
+                narrate(f"  flood cards: {', '.join(row.flood_draws)}")
+            if row.waters_rise:
+                narrate(f"  Waters Rise! x{row.waters_rise}")
+            narrate(f"  -> {describe_status(s)}")
+            if s.outcome is None:
+                narrate("\n" + _header(s))
     cell_of = s.board.cell_of
     tile_rows = [
         TileRecord(TILES[t], cell_of[t][0], cell_of[t][1], rec.times_flooded[t], rec.sunk_turn[t])

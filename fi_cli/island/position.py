@@ -8,9 +8,9 @@ The game's generator is not part of a position: applying an action that draws ca
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
+from ..common.documents import PositionError, Reader, compact_json, parse_json
 from .board import Board
 from .engine import PHASES, GameState
 from .layouts import Layout, LayoutError
@@ -19,9 +19,7 @@ from .tiles import CARDS, DECK_COUNTS, ROLE_INDEX, ROLES, SUNK, TILE_INDEX, TILE
 
 FORMAT = "fi-position-1"
 
-
-class PositionError(ValueError):
-    """A position document that is malformed or describes an impossible position."""
+__all__ = ["FORMAT", "PositionError", "dumps", "from_dict", "loads", "to_dict"]
 
 
 def _counts(values: list[int], names: tuple[str, ...]) -> dict[str, int]:
@@ -69,60 +67,14 @@ def to_dict(s: GameState) -> dict[str, Any]:
     }
 
 
-_FLAT_LIST = re.compile(r"\[\s*([^\[\]{}]*?)\s*\]")
-
-
 def dumps(s: GameState) -> str:
     """The position as JSON text, one key per line, short lists kept on one line."""
-    text = json.dumps(to_dict(s), indent=1)
-    return _FLAT_LIST.sub(lambda m: "[" + ", ".join(x.strip() for x in m.group(1).split(",") if x.strip()) + "]", text)
-
-
-class _Reader:
-    """Reads keys from a position dict, raising PositionError that names the key and what is allowed."""
-
-    def __init__(self, doc: Any, source: str) -> None:
-        if not isinstance(doc, dict):
-            raise PositionError(f"{source}: a position is a JSON object, got {type(doc).__name__}")
-        self.doc = doc
-        self.source = source
-
-    def fail(self, key: str, msg: str) -> PositionError:
-        return PositionError(f"{self.source}: key '{key}': {msg}")
-
-    def get(self, key: str, kind: type | tuple, default: Any = ...) -> Any:
-        if key not in self.doc:
-            if default is ...:
-                raise self.fail(key, "missing")
-            return default
-        v = self.doc[key]
-        if not isinstance(v, kind) or (isinstance(v, bool) and kind in (int, (int,))):
-            want = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-            raise self.fail(key, f"expected {want}, got {json.dumps(v)}")
-        return v
-
-    def name(self, key: str, value: Any, table: dict[str, int], what: str) -> int:
-        if value not in table:
-            raise self.fail(key, f"{json.dumps(value)} is not a {what}; {what}s are: {', '.join(table)}")
-        return table[value]
-
-    def counts(self, key: str, value: Any, table: dict[str, int], size: int) -> list[int]:
-        if not isinstance(value, dict):
-            raise self.fail(key, f"expected an object of card counts, got {json.dumps(value)}")
-        out = [0] * size
-        for name, n in value.items():
-            i = self.name(key, name, table, "card")
-            if i >= size:
-                raise self.fail(key, f"{name} cannot be here")
-            if type(n) is not int or n < 0:
-                raise self.fail(key, f"count of {name} must be a non-negative integer, got {json.dumps(n)}")
-            out[i] = n
-        return out
+    return compact_json(to_dict(s))
 
 
 def from_dict(doc: Any, source: str = "position") -> GameState:
     """Read a position; every inconsistency raises PositionError naming the key."""
-    r = _Reader(doc, source)
+    r = Reader(doc, source)
     fmt = r.get("format", str)
     if fmt != FORMAT:
         raise r.fail("format", f"expected {FORMAT!r}, got {fmt!r}")
@@ -167,7 +119,7 @@ def from_dict(doc: Any, source: str = "position") -> GameState:
     s.n = len(players)
     roles, s.pos, s.hands = [], [], []
     for q, pl in enumerate(players):
-        pr = _Reader(pl, f"{source}: players[{q}]")
+        pr = Reader(pl, f"{source}: players[{q}]")
         if pr.get("seat", int) != q:
             raise r.fail("players", f"players must be listed by seat 0..{s.n - 1}")
         roles.append(pr.name("role", pr.get("role", str), ROLE_INDEX, "role"))
@@ -217,7 +169,7 @@ def from_dict(doc: Any, source: str = "position") -> GameState:
     return s
 
 
-def _check_consistent(s: GameState, r: _Reader) -> None:
+def _check_consistent(s: GameState, r: Reader) -> None:
     """Cards conserved, flood cards exactly for the tiles above water, pawns on tiles, a sane phase."""
     for c in range(7):  # a capture discards its 4 cards (rule 5): a captured treasure holds no cards
         held = sum(h[c] for h in s.hands) if c < 6 else 0
@@ -244,8 +196,4 @@ def _check_consistent(s: GameState, r: _Reader) -> None:
 
 def loads(text: str, source: str = "position") -> GameState:
     """Read a position from JSON text."""
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise PositionError(f"{source}: not valid JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
-    return from_dict(doc, source)
+    return from_dict(parse_json(text, source), source)
