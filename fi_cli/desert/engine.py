@@ -318,11 +318,14 @@ class GameState(StateBase):
         """List the free actions into ``acts`` (with ``first``, stop at the first one found)."""
         n, pos, water, roles, hands = self.n, self.pos, self.water, self.roles, self.hands
         wc = self.carrier
-        if len(set(pos)) == n and (wc < 0 or not any(pos[b] in ORTH[pos[wc]] for b in range(n))):
-            return  # nobody within reach of anybody (the common case)
+        shared = [x for x in pos if pos.count(x) > 1]  # tiles with two pawns or more
+        if wc >= 0 and not any(pos[b] in ORTH[pos[wc]] for b in range(n)):
+            wc = -1  # nobody next to the Water Carrier: she gives like anybody
         keep = 1 if self.rules.thirst_at_zero else 0
         for a in range(n):
             x = pos[a]
+            if a != wc and x not in shared:
+                continue  # nobody within reach
             mates = [b for b in range(n) if b != a and pos[b] == x]
             reach = sorted(mates + [b for b in range(n) if pos[b] in ORTH[x]]) if a == wc else mates
             if reach and water[a] > keep:
