@@ -19,14 +19,14 @@ SEEN: Counter[str] = Counter()
 
 @pytest.mark.parametrize("chunk", range(2))
 def test_invariants_hold_in_random_play(chunk):
-    for g in range(chunk, 160, 2):
+    for g in range(chunk, 400, 2):
         s, _ = play_checked(varied_setup(g), seed=1000 + g, chooser=uniform, roundtrip_every=7)
         ENDINGS[s.loss_cause or s.outcome] += 1
 
 
 @pytest.mark.parametrize("chunk", range(2))
 def test_invariants_hold_in_eager_play(chunk):
-    for g in range(chunk, 120, 2):
+    for g in range(chunk, 240, 2):
         s, _ = play_checked(varied_setup(g), seed=5000 + g, chooser=eager, roundtrip_every=7)
         ENDINGS[s.loss_cause or s.outcome] += 1
         SEEN["parts collected"] += s.parts_collected()
@@ -35,7 +35,7 @@ def test_invariants_hold_in_eager_play(chunk):
 
 def test_the_games_checked_reached_every_ending():
     # runs after the tests above (file order): the checks met every way a game can end
-    if sum(ENDINGS.values()) < 280:
+    if sum(ENDINGS.values()) < 640:
         pytest.skip("the invariant games did not run in this session")
     assert {"thirst", "buried", "storm"} <= set(ENDINGS), ENDINGS
     assert SEEN["parts collected"] > 20 and SEEN["tiles excavated"] > 500, SEEN

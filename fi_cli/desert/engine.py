@@ -26,8 +26,9 @@ Decisions (phases): the current player's actions (``actions``); before each stor
 could give water, give gear or play gear (``storm``); a Meteorologist who has looked at the storm deck puts
 a card at the bottom or not (``peek``) and, under ``top_any_order``, stacks the rest (``order``). Gear is
 played by any holder at any of the ``actions`` and ``storm`` decisions, and water and gear are given there
-too (free actions, at any time; also by and to buried pawns: they are not actions). Plays that would change
-nothing are not listed: a Dune Blaster on a tile without sand, a Solar Shield while its user's is still up, a
+too (free actions, at any time, one water at a time; also by and to buried pawns: they are not actions).
+A Meteorologist's look is one action: nothing is played between the look and her choice. Plays that would
+change nothing are not listed: a Dune Blaster on a tile without sand, a Solar Shield while its user's is still up, a
 Secret Water Reserve with every canteen on the tile full, a Terrascope on a tile already known.
 
 Choices where the rules document is silent (each listed in the README):

@@ -198,7 +198,6 @@ def _read_board(s: GameState, r: Reader) -> None:
         place = parts[name]
         s.parts.append(NOT_FOUND if place == "not_found" else COLLECTED if place == "collected" else
                        r.name("parts", place, CELL_INDEX, "cell (or not_found, collected)"))  # fmt: skip
-    s.level = r.get("storm_level", int)  # checked against the player count once the players are read
 
 
 def _read_players(s: GameState, r: Reader) -> None:
@@ -222,6 +221,7 @@ def _read_players(s: GameState, r: Reader) -> None:
         raise r.fail("players", "each player plays a distinct role")
     s.seat(tuple(roles))
     s.track = STORM_TRACKS[s.n]
+    s.level = r.get("storm_level", int)
     if not 1 <= s.level <= len(s.track) + 1:
         raise r.fail("storm_level", f"must be a mark 1-{len(s.track) + 1} of the {s.n}-player storm meter "
                                     f"({len(s.track) + 1} is the skull), got {s.level}")  # fmt: skip
