@@ -11,10 +11,10 @@ from .actions import action_text
 from .engine import GameState, Recorder
 from .game import GameSetup, new_game
 from .policies import Policy
-
-__all__ = ["GameRecord", "TileRecord", "TurnRecord", "choose", "play_game"]  # choose: from common.play
 from .render import describe_hands, describe_status, draw_island
 from .tiles import FLOODED, ROLES, SUNK, TILES, TREASURES
+
+__all__ = ["GameRecord", "TileRecord", "TurnRecord", "choose", "play_game"]  # choose: from common.play
 
 
 @dataclass
