@@ -74,3 +74,15 @@ def test_every_loss_is_one_cause_at_a_time():
               phase="storm")  # fmt: skip
     do(s, "draw_storm")
     assert (s.outcome, s.loss_cause, s.loss_causes) == ("loss", "thirst", ("thirst",))
+
+
+def test_take_off_from_a_launch_pad_known_by_elimination():
+    # the 19 other look-alike tiles are known: the last one can only be the Launch Pad
+    seen = {"r0c1": "tunnel", "r0c2": "tunnel", "r0c3": "tunnel", "r1c0": "gear", "r1c1": "gear", "r1c2": "gear",
+            "r1c3": "gear", "r1c4": "gear", "r2c0": "gear", "r2c1": "gear", "r2c3": "gear", "r2c4": "propeller_row",
+            "r3c0": "propeller_column", "r3c1": "engine_row", "r3c2": "engine_column", "r3c3": "solar_crystal_row",
+            "r3c4": "solar_crystal_column", "r4c1": "navigation_deck_row", "r4c2": "navigation_deck_column"}
+    s = state([(WC, "r4c3"), (NAV, "r4c2")], seen=seen, parts=ALL, current=1)
+    assert s.launch_pad() == s.pos[0] and not s.dug[s.pos[0]]
+    do(s, "move(p1, r4c3)")
+    assert s.outcome == "win"

@@ -7,7 +7,7 @@ one carried along by a Climber or a Jet Pack):
     remove_sand(p1, r1c3)             excavate(p1)                  pick_up(p1, engine)
     navigate(p4, p1, r0c0)            navigate(p4, p1, r0c0, p4)    (moving a Climber who carries p4)
     reduce_storm(p3)                  peek_storm(p3)                to_bottom(p3, 1)      keep_top(p3)
-    stack(p3, sun_beats_down)         take_water(p5)                give_water(p0, p1)    give_gear(p0, p1, jet_pack)
+    stack(p3, sun_beats_down)         take_water(p4)                give_water(p0, p1)    give_gear(p0, p1, jet_pack)
     play(p0, dune_blaster, r1c2)      play(p0, jet_pack, r4c4)      play(p0, jet_pack, r4c4, p2)
     play(p0, solar_shield)            play(p0, terrascope, r3c0)    play(p0, secret_water_reserve)
     play(p0, time_throttle)           end_actions(p0)               draw_storm
