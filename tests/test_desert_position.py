@@ -137,3 +137,16 @@ def test_the_builder_makes_a_valid_position_and_not_json_is_an_error():
         loads("{", "x.json")
     with pytest.raises(PositionError, match="a position is a JSON object"):
         loads("[1]", "x.json")
+
+
+def test_every_position_of_real_games_can_be_drawn():
+    from fi_cli.desert.render import draw_position
+
+    endings = set()
+    for s in _positions(40):
+        text = draw_position(s)
+        assert "~~~ STORM ~~~" in text and f"p{s.n - 1} " in text and "storm meter" in text
+        if s.outcome:
+            endings.add(s.loss_cause)
+            assert "RESULT: " in text
+    assert endings >= {"thirst", "storm"}

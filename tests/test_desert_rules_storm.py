@@ -8,6 +8,7 @@ from desert_positions import cell, do, state, texts
 
 from fi_cli.desert.engine import ACTIONS, ORDER, OVER, PEEK
 from fi_cli.desert.position import to_dict
+from fi_cli.desert.render import draw_position
 from fi_cli.desert.tiles import STORM_CARD_INDEX, STORM_CARDS
 
 WC, CL, EX, NAV, ARCH, MET = "water_carrier", "climber", "explorer", "navigator", "archeologist", "meteorologist"
@@ -197,3 +198,9 @@ def test_cards_at_the_bottom_come_after_the_unknown_middle():
     assert [STORM_CARDS[c] for c in s.sbottom] == [SUN] and s.level == 2
     do(s, "end_actions(p1)")  # 3 cards now: the bottom card, then a reshuffle
     assert s.sbottom == [] and s.sdrawn == [0] * 14 and s.sdiscard[card(SUN)] >= 1
+
+
+def test_a_game_lost_to_the_storm_is_drawn_with_the_meter_at_the_skull():
+    s = state([(WC, "r0c0"), (NAV, "r4c4")], level=13, storm_top=[UP], storm_left=1, phase="storm")
+    do(s, "draw_storm")
+    assert "storm meter 14/14 (the skull)" in draw_position(s) and "RESULT: loss (storm)" in draw_position(s)

@@ -57,7 +57,8 @@ def describe_players(s: GameState) -> str:
 def describe_status(s: GameState) -> str:
     found = [PARTS[i] for i, at in enumerate(s.parts) if at == COLLECTED]
     lying = [PARTS[i] for i, at in enumerate(s.parts) if at not in (NOT_FOUND, COLLECTED)]
-    status = (f"turn {s.turn}  storm meter {s.level}/{s.skull()} ({s.storm_cards()} cards a turn)  "
+    cards = "the skull" if s.level >= s.skull() else f"{s.storm_cards()} cards a turn"
+    status = (f"turn {s.turn}  storm meter {s.level}/{s.skull()} ({cards})  "
               f"sand supply {s.supply}  parts collected: {', '.join(found) or 'none'}")  # fmt: skip
     if lying:
         status += f"  lying: {', '.join(lying)}"
