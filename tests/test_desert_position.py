@@ -90,13 +90,16 @@ def _set(path, value):
 
 
 BROKEN = [
+    (_set(["tiles", "r0c1", "shade"], True), "key 'tiles.r0c1.shade': unknown key; the keys are: tile, excavated, "
+                                               "sand"),
+    (_set(["water"], 3), "key 'water': unknown key; the keys are: format, game"),
     (_set(["format"], "fi-position-1"), "key 'format': expected 'fd-position-1'"),
     (_set(["game"], "island"), "key 'game'"),
     (_set(["rules", "thirst"], True), "unknown rule variant 'thirst'"),
     (_set(["storm"], "r5c5"), "key 'storm': \"r5c5\" is not a cell"),
     (_set(["storm"], "r0c0"), "key 'tiles': must describe the 24 cells other than the storm"),
     (_set(["tiles", "r0c1", "tile"], "oasis"), "\"oasis\" is not a tile; tiles are: crash_site"),
-    (_set(["tiles", "r0c1", "sand"], -1), "key 'sand': must be 0-48"),
+    (_set(["tiles", "r0c1", "sand"], -1), "key 'tiles.r0c1.sand': must be 0 to 48, got -1"),
     (_set(["tiles", "r0c1", "excavated"], True), "an excavated tile shows its underside"),
     (_set(["tiles", "r0c1", "tile"], "crash_site"), "there is exactly one crash_site"),
     (lambda d: [d["tiles"][c].update(tile="launch_pad") for c in ("r0c1", "r0c2")],
@@ -105,7 +108,7 @@ BROKEN = [
     (_set(["tiles", "r0c4", "tile"], "tunnel"), "3 tiles are well/mirage or hidden_water, the position has 2"),
     (_set(["sand_supply"], 40), "there are 48 sand markers; the tiles and the supply hold 42"),
     (_set(["players", 0, "cell"], "r2c2"), "p0 stands on the storm cell"),
-    (_set(["players", 0, "water"], 4), "key 'water': must be 0-3"),
+    (_set(["players", 0, "water"], 4), "key 'players[0].water': must be 0 to 3 (the climber's canteen), got 4"),
     (lambda d: d["players"][1].update(role="climber", water=3), "each player plays a distinct role"),
     (_set(["players", 1, "seat"], 3), "players must be listed by seat"),
     (_set(["gear_deck", "jet_pack"], 3), "there are 3 jet_pack cards; the gear deck, the used gear and the "
@@ -117,7 +120,7 @@ BROKEN = [
     (_set(["phase"], "peek"), "key 'looked_at': cards are looked at exactly in the peek and order phases"),
     (_set(["outcome"], "win"), "key 'outcome': a game has an outcome exactly when its phase is over"),
     (_set(["parts", "engine"], "lost"), "key 'parts': \"lost\" is not a cell (or not_found, collected)"),
-    (_set(["actions_left"], True), "key 'actions_left': expected int, got true"),
+    (_set(["actions_left"], True), "key 'actions_left': expected a whole number, got true"),
     (_set(["turn"], KeyError), "key 'turn': missing"),
 ]  # fmt: skip
 

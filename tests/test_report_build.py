@@ -151,7 +151,7 @@ def test_cli_errors_are_clear_messages_not_tracebacks(tmp_path, setup, message):
     else:
         args += ["--baseline", "nope"]
     result = CliRunner().invoke(main, args)
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # bad input, as in every command
     assert message in result.output
     assert "Traceback" not in result.output
     assert isinstance(result.exception, SystemExit)  # a ClickException, not a crash

@@ -104,6 +104,15 @@ ERRORS = [
     (BASE + "matrix:\n  layout: [skull_island, skull_island]\n", "matrix.layout", ["same id"]),
     (BASE + "matrix:\n  players: [2, 3]\ngame:\n  roles: [pilot, diver]\n", "matrix",
      ["scenario 'players=3'", "2 roles for 3 players"]),
+    ("name: t\ngames: 3\ngames: 4\nseed: 1\n", "games", ["study.yaml:3: games: given twice (first on line 2)"]),
+    (BASE + "game:\n  players: 2\n  difficulty: elite\n  players: 3\n", "game.players",
+     ["study.yaml:7: game.players: given twice (first on line 5); give each key once"]),
+    ('name: ".."\ngames: 3\nseed: 1\n', "name", ["must be a plain name", "not '.' or '..'", "(got '..')"]),
+    ('name: "."\ngames: 3\nseed: 1\n', "name", ["must be a plain name"]),
+    ('name: "../elsewhere"\ngames: 3\nseed: 1\n', "name", ["no '/'"]),
+    ('name: "a\\\\b"\ngames: 3\nseed: 1\n', "name", ["must be a plain name"]),
+    ('name: ""\ngames: 3\nseed: 1\n', "name", ["not empty"]),
+    ("name: 12\ngames: 3\nseed: 1\n", "name", ["valid string"]),
     ("name: t\ngames: [3\n", None, ["not valid YAML"]),
     ("- just\n- a list\n", None, ["mapping"]),
 ]
@@ -120,6 +129,21 @@ def test_config_errors(tmp_path, text, key, fragments):
         assert e.value.key == key, msg
     for f in fragments:
         assert f in msg, msg
+
+
+def test_two_layout_files_with_the_same_id(tmp_path):
+    path = study_file(tmp_path, BASE + "matrix:\n  layout: [layouts/lagoon.yaml, other/lagoon.yaml]\n")
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "lagoon.yaml").write_text((CONFIGS / "layouts" / "twin_isles.yaml").read_text())
+    with pytest.raises(StudyError) as e:
+        load_study(path)
+    assert e.value.key == "matrix.layout[1]" and e.value.line == 5
+    assert ("layout files 'layouts/lagoon.yaml' and 'other/lagoon.yaml' both have the id 'lagoon' (a layout's id "
+            "is its file name unless the file gives one); give one of them its own id with a line such as "
+            "'id: my_island' in the file") in str(e.value)
+    twins = (CONFIGS / "layouts" / "twin_isles.yaml").read_text()
+    (tmp_path / "other" / "lagoon.yaml").write_text("id: twins\n" + twins)
+    assert [s.id for s in load_study(path).scenarios] == ["layout=lagoon", "layout=twins"]
 
 
 def test_layout_file_without_24_cells(tmp_path):

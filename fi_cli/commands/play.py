@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import click
@@ -62,7 +63,7 @@ def play(game, players, difficulty, policy, seed, layout, roles, rules, params, 
     if save_positions is not None:
         saver = _saving(pol, module(game, "position").dumps, save_positions)
         record = play_game(setup, saver, seed, narrate=narrate)
-        click.echo(f"wrote {saver.count} positions to {save_positions}/", err=True)
+        click.echo(f"wrote {saver.count - 1} positions to {save_positions}/", err=True)
     else:
         record = play_game(setup, pol, seed, narrate=narrate)
     if quiet:
@@ -90,18 +91,33 @@ def _setup(game: str, players: int, difficulty: str, layout: str | None, roles, 
 
 def _saving(pol, dumps, directory: Path):
     """A policy wrapper that writes each position it is asked about, numbered from 0001."""
-    directory.mkdir(parents=True, exist_ok=True)
+    from ..sim.errors import os_error_text
+
+    def cannot(e: OSError) -> click.ClickException:
+        kept = f" (the {Saving.count - 1} positions written so far are kept)" if Saving.count > 1 else ""
+        return fail(f"cannot save the positions: {os_error_text(e, directory)}. Choose another directory with "
+                    f"--save-positions{kept}.")
 
     class Saving:
         name = pol.name
-        count = 0
+        count = 1  # the number of the next position
 
         def reset(self, s: int) -> None:
             pol.reset(s)
 
         def choose(self, state, legal):
+            path = directory / f"{Saving.count:04d}.json"
+            try:
+                path.write_text(dumps(state))
+            except OSError as e:
+                with contextlib.suppress(OSError):
+                    path.unlink()  # no half-written position
+                raise cannot(e) from None
             Saving.count += 1
-            (directory / f"{Saving.count:04d}.json").write_text(dumps(state))
             return pol.choose(state, legal)
 
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise cannot(e) from None
     return Saving()

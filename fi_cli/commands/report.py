@@ -26,14 +26,21 @@ def report(runs: tuple[Path, ...], out_dir: Path | None, baseline: str | None) -
       fi report runs/islands runs/islands-elite --out reports/islands --baseline standard-normal
     """
     # Heavy imports (pandas, matplotlib) only here, so `fi --help` stays instant.
-    from fi_cli.report.build import build_report
+    from fi_cli.report.build import build_report, default_out_dir
     from fi_cli.report.errors import ReportError
     from fi_cli.report.tables import to_text
+    from fi_cli.sim.errors import os_error_text
+
+    from .common import InputError
 
     try:
         result = build_report(list(runs), out_dir, baseline)
     except ReportError as e:
-        raise click.ClickException(str(e)) from e
+        raise InputError(str(e)) from None
+    except OSError as e:  # writing the report (the runs are only read, and their errors are ReportErrors)
+        where = os_error_text(e, out_dir or default_out_dir(runs))
+        raise InputError(f"cannot write the report: {where}. The runs are untouched; fix this or choose "
+                         "another directory with --out, then run the command again.") from None
     for w in result.warnings:
         click.secho(f"warning: {w}", fg="yellow", err=True)
     click.echo(to_text(result.summary))

@@ -7,6 +7,7 @@ A game's state needs ``legal_actions()``, ``apply(action)``, ``outcome``, ``turn
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from random import Random
 from typing import Any
 
 
@@ -45,26 +46,40 @@ class LegalActions(Sequence):
         return f"LegalActions({self.actions!r})"
 
 
+# While a policy decides, the generator of its game waits here, keyed by the id of the game's state, and
+# nowhere else: not in the state (its rng is None), not in what the policy is handed, and not in a local
+# variable of any frame on the call stack either, where a policy could find it by walking
+# sys._getframe().f_back and reading f_locals. Only a policy that imports this private name on purpose could
+# reach it. (Keyed by id, not by a weak reference: the states have slots and no __weakref__, and an entry
+# lives only as long as the call, while the state is alive.)
+_AWAY: dict[int, Random] = {}
+
+
 def choose(policy: Any, s: Any, legal: Sequence[tuple]) -> tuple:
-    """Ask the policy with the game's generator out of reach: what is hidden stays hidden."""
-    rng = s.rng
-    s.rng = None
+    """Ask the policy for a decision with the game's generator out of its reach: what is hidden stays hidden."""
+    if s.rng is None:  # nothing to hide (a copy, or a policy asking for a nested decision)
+        return policy.choose(s, legal)
+    _AWAY[id(s)], s.rng = s.rng, None
     try:
         return policy.choose(s, legal)
     finally:
-        s.rng = rng
+        s.rng = _AWAY.pop(id(s))
 
 
 def play_turns(
-    s: Any, policy: Any, action_text: Callable[[tuple], str], narrate: Callable[[str], None] | None = None
+    s: Any,
+    policy: Any,
+    action_text: Callable[[tuple], str],
+    narrate: Callable[[str], None] | None = None,
+    ask: Callable[[Any, Any, Sequence[tuple]], tuple] = choose,
 ) -> Iterator[tuple[int, int, list[str]]]:
-    """Ask the policy for every decision until the game is over, narrating each action.
+    """Ask the policy (through ``ask``) for every decision until the game is over, narrating each action.
 
     Yields ``(turn, player, actions)`` as each player's turn ends (or the game does), after which the
     state is that of the next turn's start: the caller records and narrates the turn there."""
     turn, player, actions = s.turn, s.current, []
     while s.outcome is None:
-        a = choose(policy, s, LegalActions(s))
+        a = ask(policy, s, LegalActions(s))
         text = action_text(a)
         actions.append(text)
         s.apply(a)

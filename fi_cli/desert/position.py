@@ -9,10 +9,9 @@ an action that draws cards or excavates a hidden tile needs a seed.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from ..common.documents import PositionError, Reader, compact_json, parse_json
+from ..common.documents import PositionError, Reader, parse_json, pretty_json, show
 from .engine import COLLECTED, NOT_FOUND, ORDER, PEEK, PHASES, GameState
 from .rules import RULES_VERSION, Rules, RulesError
 from .tiles import (
@@ -108,17 +107,27 @@ def to_dict(s: GameState) -> dict[str, Any]:
 
 def dumps(s: GameState) -> str:
     """The position as JSON text: one key per line, each tile and each short list on one line."""
-    return compact_json(to_dict(s), objects=True)
+    return pretty_json(to_dict(s), flat_objects=True)
+
+
+KEYS = ("format", "game", "rules_version", "rules", "storm", "tiles", "sand_supply", "parts", "players",
+        "gear_deck", "gear_used", "storm_level", "storm_deck", "storm_discard", "storm_drawn", "current_player",
+        "turn", "phase", "actions_left", "storm_cards_skipped", "storm_left", "looked_at", "stacked", "outcome",
+        "loss_causes")  # fmt: skip
+_TILE_KEYS = ("tile", "excavated", "sand")
+_PLAYER_KEYS = ("seat", "role", "cell", "water", "gear", "solar_shield")
+_DECK_KEYS = ("top", "middle", "bottom")
 
 
 def from_dict(doc: Any, source: str = "position") -> GameState:
     """Read a position; every inconsistency raises PositionError naming the key."""
-    r = Reader(doc, source)
+    r = Reader(doc, source, KEYS)
     fmt = r.get("format", str)
     if fmt != FORMAT:
-        raise r.fail("format", f"expected {FORMAT!r}, got {fmt!r}")
+        raise r.fail("format", f"expected {FORMAT!r}, got {show(fmt)}")
     if r.get("game", str) != GAME:
         raise r.fail("game", f"a {FORMAT} position is of the game {GAME!r}")
+    r.get("rules_version", str, None)
     try:
         rules = Rules.from_dict(r.get("rules", dict, {}))
     except (RulesError, TypeError) as e:
@@ -130,22 +139,20 @@ def from_dict(doc: Any, source: str = "position") -> GameState:
     _read_board(s, r)
     _read_players(s, r)
     _read_decks(s, r)
-    s.current = r.int_in("current_player", 0, s.n - 1)
-    s.turn = r.int_in("turn", 1, 10**9)
+    s.current = r.number("current_player", 0, s.n - 1, why=" (a seat)")
+    s.turn = r.number("turn", 1, 10**9)
     s.phase = r.name("phase", r.get("phase", str), {p: i for i, p in enumerate(PHASES)}, "phase")
-    s.actions_left = r.int_in("actions_left", 0, 6)
-    s.skips = r.int_in("storm_cards_skipped", 0, 6)
-    s.storm_left = r.int_in("storm_left", 0, 6)
+    s.actions_left = r.number("actions_left", 0, 6, why=" (4, and 2 more with a Time Throttle)")
+    s.skips = r.number("storm_cards_skipped", 0, 6)
+    s.storm_left = r.number("storm_left", 0, 6)
     cards = {c: i for i, c in enumerate(STORM_CARDS)}
     s.window = [r.name("looked_at", c, cards, "storm card") for c in r.get("looked_at", list)]
     s.placed = [r.name("stacked", c, cards, "storm card") for c in r.get("stacked", list)]
     s.outcome = r.get("outcome", (str, type(None)))
     if s.outcome not in (None, "win", "loss"):
-        raise r.fail("outcome", f'must be null, "win" or "loss", got {json.dumps(s.outcome)}')
-    causes = r.get("loss_causes", list)
-    for c in causes:
-        r.name("loss_causes", c, {c: i for i, c in enumerate(LOSS_CAUSES)}, "loss cause")
-    s.loss_causes = tuple(causes)
+        raise r.fail("outcome", f'must be null, "win" or "loss", got {show(s.outcome)}')
+    causes = r.names("loss_causes", {c: i for i, c in enumerate(LOSS_CAUSES)}, "loss cause")
+    s.loss_causes = tuple(LOSS_CAUSES[i] for i in causes)
     _check_consistent(s, r)
     return s
 
@@ -163,14 +170,14 @@ def _read_board(s: GameState, r: Reader) -> None:
     s.kind, s.dug, s.sand = [NO_TILE] * N_CELLS, [0] * N_CELLS, [0] * N_CELLS
     for name, tile in tiles.items():
         key = f"tiles.{name}"
-        t = Reader(tile, f"{r.source}: {key}")
+        t = Reader(tile, r.source, _TILE_KEYS, key)
         c = CELL_INDEX[name]
         s.kind[c] = t.name("tile", t.get("tile", str), KIND_INDEX, "tile")
         s.dug[c] = int(t.get("excavated", bool))
-        s.sand[c] = t.int_in("sand", 0, SAND_MARKERS)
+        s.sand[c] = t.number("sand", 0, SAND_MARKERS)
         if s.dug[c] and s.kind[c] >= HIDDEN_WATER:
             raise r.fail(key, "an excavated tile shows its underside: it cannot be hidden")
-    s.supply = r.int_in("sand_supply", 0, SAND_MARKERS)
+    s.supply = r.number("sand_supply", 0, SAND_MARKERS)
     if sum(s.sand) + s.supply != SAND_MARKERS:
         raise r.fail("sand_supply", f"there are {SAND_MARKERS} sand markers; the tiles and the supply hold "
                                     f"{sum(s.sand) + s.supply}")  # fmt: skip
@@ -208,14 +215,14 @@ def _read_players(s: GameState, r: Reader) -> None:
     roles: list[int] = []
     s.pos, s.water, s.hands, s.shields = [], [], [], 0
     for q, pl in enumerate(players):
-        pr = Reader(pl, f"{r.source}: players[{q}]")
+        pr = Reader(pl, r.source, _PLAYER_KEYS, f"players[{q}]")
         if pr.get("seat", int) != q:
             raise r.fail("players", f"players must be listed by seat 0..{s.n - 1}")
         role = pr.name("role", pr.get("role", str), ROLE_INDEX, "role")
         roles.append(role)
         s.pos.append(_cell(pr, "cell", pr.get("cell", str)))
-        s.water.append(pr.int_in("water", 0, CANTEEN[role]))
-        s.hands.append(pr.counts("gear", pr.get("gear", dict), GEAR_INDEX, len(GEAR), "gear card"))
+        s.water.append(pr.number("water", 0, CANTEEN[role], why=f" (the {ROLES[role]}'s canteen)"))
+        s.hands.append(pr.counts("gear", pr.get("gear", dict), GEAR_INDEX))
         s.shields |= int(pr.get("solar_shield", bool)) << q
     if len(set(roles)) != len(roles):
         raise r.fail("players", "each player plays a distinct role")
@@ -228,15 +235,14 @@ def _read_players(s: GameState, r: Reader) -> None:
 
 
 def _read_decks(s: GameState, r: Reader) -> None:
-    s.gdeck = r.counts("gear_deck", r.get("gear_deck", dict), GEAR_INDEX, len(GEAR), "gear card")
-    s.gused = r.counts("gear_used", r.get("gear_used", dict), GEAR_INDEX, len(GEAR), "gear card")
-    deck = Reader(r.get("storm_deck", dict), f"{r.source}: storm_deck")
+    s.gdeck = r.counts("gear_deck", r.get("gear_deck", dict), GEAR_INDEX)
+    s.gused = r.counts("gear_used", r.get("gear_used", dict), GEAR_INDEX)
+    deck = Reader(r.get("storm_deck", dict), r.source, _DECK_KEYS, "storm_deck")
     s.stop = [deck.name("top", c, STORM_CARD_INDEX, "storm card") for c in reversed(deck.get("top", list))]
-    s.sdeck = deck.counts("middle", deck.get("middle", dict), STORM_CARD_INDEX, len(STORM_CARDS), "storm card")
+    s.sdeck = deck.counts("middle", deck.get("middle", dict), STORM_CARD_INDEX)
     s.sbottom = [deck.name("bottom", c, STORM_CARD_INDEX, "storm card") for c in deck.get("bottom", list)]
-    s.sdiscard = r.counts("storm_discard", r.get("storm_discard", dict), STORM_CARD_INDEX, len(STORM_CARDS),
-                          "storm card")  # fmt: skip
-    s.sdrawn = r.counts("storm_drawn", r.get("storm_drawn", dict), STORM_CARD_INDEX, len(STORM_CARDS), "storm card")
+    s.sdiscard = r.counts("storm_discard", r.get("storm_discard", dict), STORM_CARD_INDEX)
+    s.sdrawn = r.counts("storm_drawn", r.get("storm_drawn", dict), STORM_CARD_INDEX)
 
 
 def _check_consistent(s: GameState, r: Reader) -> None:

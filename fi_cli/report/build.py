@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from ..sim.errors import os_error_text
 from . import figures, stats
 from .errors import ReportError
 from .load import ReportData, load_runs
@@ -150,7 +151,8 @@ def build_report(
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise ReportError(f"{out_dir}: cannot create the report directory ({e})") from e
+        raise ReportError(f"cannot create the report directory {os_error_text(e, out_dir)} (it is set with "
+                          "--out)") from e
     tables = compute(data, base)
     summary = summary_table(tables["outcomes"], tables["win_rates"], stats.endings_in(data.games))
     report = Report(out_dir=out_dir, data=data, baseline=base, summary=summary, tables=tables, figures=FIGURES,

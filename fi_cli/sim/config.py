@@ -117,7 +117,7 @@ class GameModel(_Model):
 
 
 class StudyModel(_Model):
-    name: Annotated[str, Field(min_length=1, pattern=r"^[^/\\]+$")]
+    name: Annotated[str, Field(strict=True)]
     description: str = ""
     games: StrictPosInt
     seed: Annotated[int, Field(strict=True, ge=0)]
@@ -125,6 +125,15 @@ class StudyModel(_Model):
     game: GameModel = Field(default_factory=GameModel)
     policy: Any = "random"
     matrix: dict[str, list[Any]] = Field(default_factory=dict)
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str) -> str:
+        # the name is the default run directory runs/<name>: '..' or 'a/b' would write somewhere else
+        if v.strip() in ("", ".", "..") or any(c in "/\\" or not c.isprintable() for c in v):
+            raise _Invalid("must be a plain name (it names the run directory runs/<name>): not empty, not '.' "
+                           "or '..', no '/', '\\' or control characters")
+        return v
 
     @field_validator("policy")
     @classmethod
@@ -321,12 +330,19 @@ def load_study(path: str | Path) -> Study:
     def layout_for(ref: str, at: tuple) -> Layout:
         if ref not in layouts:
             try:
-                layouts[ref] = load_layout(ref, base=path.parent)
+                layout = load_layout(ref, base=path.parent)
             except ConfigError as e:  # name the layout file's line and where the study refers to it
                 raise fail(f"layout file {ref!r} is not valid: {e}", at) from None
             except LayoutError as e:
                 allowed = ", ".join(BUILTIN_LAYOUTS) + ", or a layout file (.yaml)"
                 raise fail(str(e), at, allowed=allowed) from None
+            # the id names the scenarios and the data's layout column: two islands must not share one
+            twin = next((r for r, lay in layouts.items() if lay.id == layout.id), None)
+            if twin is not None:
+                raise fail(f"layout files {twin!r} and {ref!r} both have the id {layout.id!r} (a layout's id "
+                           "is its file name unless the file gives one); give one of them its own id with a "
+                           "line such as 'id: my_island' in the file", at)
+            layouts[ref] = layout
         return layouts[ref]
 
     keys = list(model.matrix)
