@@ -298,3 +298,32 @@ def test_replay_detects_a_tampered_log(tmp_path):
                                 pa.array(water, pa.int32())), f)
     r = CliRunner().invoke(main, ["replay", str(out), "-s", IDS[3], "-g", "0", "-q"])
     assert r.exit_code == 1 and "turns.water_level differs at row 0" in r.output
+
+
+def data_digest(out: Path) -> str:
+    """A digest of every Parquet file of a run: its path, schema, schema metadata (all but the package
+    version) and every value. Independent of the pyarrow that wrote the bytes."""
+    import hashlib
+
+    import pyarrow.parquet as pq
+
+    h = hashlib.sha256()
+    for f in sorted(p for ds in DATASETS for p in (out / ds).rglob("*.parquet")):
+        table = pq.read_table(f, partitioning=None)
+        meta = {k.decode(): v.decode() for k, v in (table.schema.metadata or {}).items()
+                if k != b"fi.package_version"}
+        h.update(str(f.relative_to(out)).encode())
+        h.update(json.dumps(meta, sort_keys=True).encode())
+        h.update(table.schema.remove_metadata().to_string().encode())
+        h.update(json.dumps(table.to_pydict(), sort_keys=True, default=str).encode())
+    return h.hexdigest()
+
+
+def test_island_data_is_unchanged(reference):
+    """The island's data, byte for byte in every value and every metadata entry, as before Forbidden Desert
+    joined the simulator (pinned on main before that change)."""
+    out, _ = reference
+    assert data_digest(out) == ISLAND_DIGEST
+
+
+ISLAND_DIGEST = "d857c392fcb568bd4c73b3112b1a369d1c1cc45a3ee76ab50cca04e586ca9a98"
