@@ -20,7 +20,8 @@ from fi_cli.cli import main
 from fi_cli.island.tiles import TILES, TREASURE_TILES, TREASURES
 from fi_cli.sim.api import load_run, load_study, run_study
 from fi_cli.sim.runner import RunDirError, read_manifest
-from fi_cli.sim.tables import DATASETS, SCHEMAS
+from fi_cli.sim.games.island import SCHEMAS
+from fi_cli.sim.tables import DATASETS
 
 LAGOON = (Path(__file__).resolve().parent.parent / "configs" / "layouts" / "lagoon.yaml").read_text()
 STUDY = """\

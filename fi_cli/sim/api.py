@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from .config import Scenario, Study, load_study
 from .errors import ConfigError, StudyError
+from .games import DEFAULT
 from .runner import GameError, RunDirError, SimulationInterrupted, read_manifest, run_study
 from .tables import DATASETS
 
@@ -47,6 +48,11 @@ class Run:
     @cached_property
     def study(self) -> Study:
         return Study.from_resolved(self.manifest["study"])
+
+    @property
+    def game(self) -> str:
+        """The game the run plays: island or desert."""
+        return str(self.manifest.get("game", DEFAULT))
 
     @property
     def complete(self) -> bool:
@@ -81,7 +87,7 @@ class Run:
     def __repr__(self) -> str:
         m = self.manifest
         state = "complete" if self.complete else "incomplete"
-        return (f"Run({str(self.path)!r}: {m['name']}, {len(m['scenarios'])} scenarios, "
+        return (f"Run({str(self.path)!r}: {m['name']}, {self.game}, {len(m['scenarios'])} scenarios, "
                 f"{m['games_done']} games, {state})")
 
 

@@ -1,0 +1,193 @@
+"""The simulator's door into Forbidden Desert (`fi_cli.desert`): the `game:` keys of a study, the engine's
+set-up, playing a game, and what a game logs (the Parquet schemas of games, turns and tiles)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import pyarrow as pa
+from pydantic import Field, field_validator
+
+from ...desert.game import SAND_SUPPLY, GameSetup
+from ...desert.layouts import BUILTIN_LAYOUTS, Layout  # noqa: F401  (BUILTIN_LAYOUTS: part of the door)
+from ...desert.rules import RULES_VERSION, Rules, RulesError
+from ...desert.tiles import DIFFICULTIES, ROLES, STORM_TRACKS, difficulty_name, parse_difficulty
+from ..errors import LayoutFileError
+from ..models import Invalid, Model, check_first_player, check_roles, check_seats
+from ..tables import I32, I64, SCENARIO, STR, STRS, Columns
+from . import TITLES, layout_file_game
+from .desert_boards import load_board, looks_like_file
+
+GAME = "desert"
+TITLE = TITLES[GAME]
+MATRIX_KEYS = ("layout", "difficulty", "storm_start", "sand_supply", "players", "roles", "first_player")
+
+__all__ = ["GAME", "MATRIX_KEYS", "RULES_VERSION", "Rules", "SCHEMAS", "TITLE", "GameModel", "check_policy",
+           "difficulty_name", "load_layout", "log", "play", "policy_names", "setup_from_dict", "setup_of",
+           "setup_to_dict"]
+
+
+class GameModel(Model):
+    """The study's `game:` section for the desert (`name: desert`)."""
+
+    layout: str = "forbidden_desert"
+    difficulty: Any = None  # normal, unless storm_start sets the mark
+    storm_start: Any = None
+    sand_supply: Annotated[int, Field(strict=True, ge=0)] = SAND_SUPPLY
+    players: Annotated[int, Field(strict=True, ge=2, le=5)] = 4
+    roles: Any = "random"
+    first_player: Any = "random"
+    rules: dict[str, Any] = Field(default_factory=dict)
+    name: Literal["desert"] = "desert"
+
+    @field_validator("difficulty")
+    @classmethod
+    def _difficulty(cls, v: Any) -> Any:
+        try:
+            if v is not None:
+                parse_difficulty(v)
+        except ValueError:
+            raise Invalid("unknown difficulty", ", ".join(DIFFICULTIES) + " or a start mark 1-4 (storm_start sets "
+                          "any other mark)") from None
+        return v
+
+    @field_validator("storm_start")
+    @classmethod
+    def _storm_start(cls, v: Any) -> Any:
+        if v is not None and (type(v) is not int or v < 1):
+            raise Invalid("must be a mark of the storm meter, 1 or more", "1 to the last mark below the skull: "
+                          "13 with 2 players, 14 with 3-4, 15 with 5")
+        return v
+
+    @field_validator("roles")
+    @classmethod
+    def _roles(cls, v: Any) -> Any:
+        return check_roles(v, ROLES)
+
+    @field_validator("first_player")
+    @classmethod
+    def _first_player(cls, v: Any) -> Any:
+        return check_first_player(v, 5)
+
+    @field_validator("rules")
+    @classmethod
+    def _rules(cls, v: dict[str, Any]) -> dict[str, Any]:
+        try:
+            Rules.from_dict(v)
+        except RulesError as e:
+            raise Invalid(str(e)) from None
+        return v
+
+    @property
+    def start_mark(self) -> int:
+        return self.storm_start if self.storm_start is not None else parse_difficulty(self.difficulty or "normal")
+
+    def check_scenario(self) -> None:
+        """What depends on several keys (the matrix may set each): seats, and the start mark of the meter."""
+        check_seats(self.players, self.roles, self.first_player)
+        if self.storm_start is not None and self.difficulty is not None:
+            raise Invalid(f"difficulty ({self.difficulty}) and storm_start ({self.storm_start}) both set the storm "
+                          "meter's start mark; give one of them")
+        top = len(STORM_TRACKS[self.players])
+        if self.start_mark > top:
+            raise Invalid(f"storm_start {self.start_mark} is not below the skull of the {self.players}-player storm "
+                          f"meter", f"1-{top}")
+
+
+def load_layout(ref: str, base: Path | None) -> Layout:
+    """A built-in board (forbidden_desert) or a board file (relative to `base`); an island is refused as such."""
+    if looks_like_file(ref):
+        path = Path(ref) if Path(ref).is_absolute() or base is None else base / ref
+        if layout_file_game(path) == "island":
+            raise LayoutFileError(f"is a {TITLES['island']} layout (it names no game), not a desert board; one study "
+                                  "plays one game", file=path)
+    return load_board(ref, base)
+
+
+def setup_of(game: GameModel, layout: Layout) -> GameSetup:
+    """The engine's set-up of a scenario (ValueError for what the engine refuses)."""
+    return GameSetup(players=game.players, start_level=game.start_mark,
+                     roles=None if game.roles == "random" else tuple(game.roles), rules=Rules.from_dict(game.rules),
+                     first_player=None if game.first_player == "random" else game.first_player,
+                     sand_supply=game.sand_supply, layout=layout)
+
+
+def setup_to_dict(s: GameSetup) -> dict[str, Any]:
+    """What a manifest and each Parquet file keep of a scenario's set-up (board files inlined)."""
+    return {
+        "layout": s.layout.to_dict(),
+        "difficulty": difficulty_name(s.start_level),
+        "start_level": s.start_level,
+        "sand_supply": s.sand_supply,
+        "players": s.players,
+        "roles": list(s.roles) if s.roles else "random",
+        "first_player": "random" if s.first_player is None else s.first_player,
+        "rules": s.rules.to_dict(),
+    }
+
+
+def setup_from_dict(d: dict[str, Any]) -> GameSetup:
+    return GameSetup(players=d["players"], start_level=d["start_level"],
+                     roles=None if d["roles"] == "random" else tuple(d["roles"]), rules=Rules.from_dict(d["rules"]),
+                     first_player=None if d["first_player"] == "random" else d["first_player"],
+                     sand_supply=d["sand_supply"], layout=Layout.from_dict(d["layout"]))
+
+
+def policy_names() -> list[str]:
+    from ...desert.policies import policy_names as names
+
+    return list(names())
+
+
+def check_policy(name: str, params: dict[str, Any]) -> None:
+    """Raise ValueError (the engine's PolicyError) naming the allowed policies or parameters."""
+    from ...desert.policies import make_policy
+
+    make_policy(name, dict(params) or None)
+
+
+def play(setup: GameSetup, policy: str, params: dict[str, Any], seed: int,
+         narrate: Callable[[str], None] | None = None) -> Any:
+    """Play one game; a fresh policy per game so no policy state leaks from one game to the next."""
+    from ...desert.play import play_game
+    from ...desert.policies import make_policy
+
+    return play_game(setup, make_policy(policy, dict(params) or None), seed, narrate=narrate)
+
+
+SCHEMAS: dict[str, pa.Schema] = {
+    "games": pa.schema([
+        ("scenario", SCENARIO), ("game", I32), ("seed", I64), ("layout", STR), ("difficulty", STR),
+        ("storm_start", I32), ("sand_supply", I32), ("players", I32), ("roles", STRS), ("first_player", I32),
+        ("policy", STR), ("rules_version", STR), ("outcome", STR), ("loss_cause", STR), ("loss_causes", STRS),
+        ("turns", I32), ("final_storm_level", I32), ("parts_found", I32), ("parts_collected", I32),
+        ("tiles_excavated", I32), ("sand_on_tiles", I32), ("ran_dry", pa.list_(I32)),
+    ]),
+    "turns": pa.schema([
+        ("scenario", SCENARIO), ("game", I32), ("turn", I32), ("player", I32), ("role", STR), ("actions", STRS),
+        ("storm_cards", STRS), ("storm_level", I32), ("sand_on_tiles", I32), ("sand_supply", I32),
+        ("tiles_blocked", I32), ("blocked", STRS), ("storm_cell", STR), ("tiles_excavated", I32),
+        ("water", pa.list_(I32)), ("pawn_cells", STRS), ("parts_found", I32), ("parts_collected", I32),
+    ]),
+    "tiles": pa.schema([
+        ("scenario", SCENARIO), ("game", I32), ("tile", STR), ("kind", STR), ("row", I32), ("col", I32),
+        ("times_moved", I32), ("peak_sand", I32), ("sand", I32), ("excavated_turn", I32),
+    ]),
+}
+_GAME_FIELDS = ("outcome", "loss_cause", "turns", "final_storm_level", "parts_found", "parts_collected",
+                "tiles_excavated", "sand_on_tiles", "first_player")
+
+
+def log(columns: Columns, scenario: Any, game: int, seed: int, rec: Any) -> None:
+    """Append one played game (a desert GameRecord) of a Scenario."""
+    s = scenario.setup
+    columns.add_game(
+        [("scenario", scenario.id), ("game", game), ("seed", seed), ("layout", s.layout.id),
+         ("difficulty", scenario.difficulty), ("storm_start", s.start_level), ("sand_supply", s.sand_supply),
+         ("players", s.players), ("roles", tuple(rec.roles)), ("policy", scenario.policy_label),
+         ("rules_version", RULES_VERSION), ("loss_causes", tuple(rec.loss_causes)), ("ran_dry", tuple(rec.ran_dry))]
+        + [(name, getattr(rec, name)) for name in _GAME_FIELDS])
+    columns.add_rows("turns", scenario.id, game, rec.turn_rows)
+    columns.add_rows("tiles", scenario.id, game, rec.tile_rows)

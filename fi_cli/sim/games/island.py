@@ -1,0 +1,169 @@
+"""The simulator's door into Forbidden Island (`fi_cli.island`): the `game:` keys of a study, the engine's
+set-up, playing a game, and what a game logs (the Parquet schemas of games, turns and tiles)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import pyarrow as pa
+from pydantic import Field, field_validator
+
+from ...island.game import GameSetup
+from ...island.layouts import BUILTIN_LAYOUTS, Layout  # noqa: F401  (BUILTIN_LAYOUTS: part of the door)
+from ...island.rules import RULES_VERSION, Rules, RulesError
+from ...island.tiles import DIFFICULTIES, ROLES, difficulty_name, parse_difficulty
+from ..errors import LayoutFileError
+from ..layout_files import layout_from_dict, layout_to_dict, looks_like_file
+from ..layout_files import load_layout as load_layout_file
+from ..models import Invalid, Model, check_first_player, check_roles, check_seats
+from ..tables import I32, I64, SCENARIO, STR, STRS, Columns
+from . import TITLES, layout_file_game
+
+GAME = "island"
+TITLE = TITLES[GAME]
+MATRIX_KEYS = ("layout", "difficulty", "players", "roles", "first_player")
+
+__all__ = ["GAME", "MATRIX_KEYS", "RULES_VERSION", "Rules", "SCHEMAS", "TITLE", "GameModel", "check_policy",
+           "difficulty_name", "load_layout", "log", "play", "policy_names", "setup_from_dict", "setup_of",
+           "setup_to_dict"]
+
+
+class GameModel(Model):
+    """The study's `game:` section for the island."""
+
+    layout: str = "forbidden_island"
+    difficulty: Any = "normal"
+    players: Annotated[int, Field(strict=True, ge=2, le=4)] = 4
+    roles: Any = "random"
+    first_player: Any = "random"
+    rules: dict[str, Any] = Field(default_factory=dict)
+    name: Literal["island"] = "island"
+
+    @field_validator("difficulty")
+    @classmethod
+    def _difficulty(cls, v: Any) -> Any:
+        try:
+            parse_difficulty(v)
+        except ValueError:
+            raise Invalid("unknown difficulty", ", ".join(DIFFICULTIES) + " or a start level 1-9") from None
+        return v
+
+    @field_validator("roles")
+    @classmethod
+    def _roles(cls, v: Any) -> Any:
+        return check_roles(v, ROLES)
+
+    @field_validator("first_player")
+    @classmethod
+    def _first_player(cls, v: Any) -> Any:
+        return check_first_player(v, 4)
+
+    @field_validator("rules")
+    @classmethod
+    def _rules(cls, v: dict[str, Any]) -> dict[str, Any]:
+        try:
+            Rules.from_dict(v)
+        except RulesError as e:
+            raise Invalid(str(e)) from None
+        return v
+
+    def check_scenario(self) -> None:
+        """What depends on several keys (the matrix may set each): the seats against the player count."""
+        check_seats(self.players, self.roles, self.first_player)
+
+
+def load_layout(ref: str, base: Path | None) -> Layout:
+    """A built-in island or a layout file (relative to `base`); a desert board is refused as such."""
+    if looks_like_file(ref):
+        path = Path(ref) if Path(ref).is_absolute() or base is None else base / ref
+        if layout_file_game(path) == "desert":
+            raise LayoutFileError(f"is a {TITLES['desert']} board (game: desert), not an island; one study plays one "
+                                  "game", file=path)
+    return load_layout_file(ref, base)
+
+
+def setup_of(game: GameModel, layout: Layout) -> GameSetup:
+    """The engine's set-up of a scenario (ValueError for what the engine refuses)."""
+    return GameSetup(layout=layout, start_level=parse_difficulty(game.difficulty), players=game.players,
+                     roles=None if game.roles == "random" else tuple(game.roles), rules=Rules.from_dict(game.rules),
+                     first_player=None if game.first_player == "random" else game.first_player)
+
+
+def setup_to_dict(s: GameSetup) -> dict[str, Any]:
+    """What a manifest and each Parquet file keep of a scenario's set-up (layout files inlined)."""
+    return {
+        "layout": layout_to_dict(s.layout),
+        "difficulty": difficulty_name(s.start_level),
+        "start_level": s.start_level,
+        "players": s.players,
+        "roles": list(s.roles) if s.roles else "random",
+        "first_player": "random" if s.first_player is None else s.first_player,
+        "rules": s.rules.to_dict(),
+    }
+
+
+def setup_from_dict(d: dict[str, Any]) -> GameSetup:
+    return GameSetup(layout=layout_from_dict(d["layout"]), start_level=d["start_level"], players=d["players"],
+                     roles=None if d["roles"] == "random" else tuple(d["roles"]), rules=Rules.from_dict(d["rules"]),
+                     first_player=None if d["first_player"] == "random" else d["first_player"])
+
+
+def policy_names() -> list[str]:
+    from ...island.policies import policy_names as names
+
+    return list(names())
+
+
+def check_policy(name: str, params: dict[str, Any]) -> None:
+    """Raise ValueError (the engine's PolicyError) naming the allowed policies or parameters."""
+    from ...island.policies import make_policy
+
+    make_policy(name, dict(params) or None)
+
+
+def play(setup: GameSetup, policy: str, params: dict[str, Any], seed: int,
+         narrate: Callable[[str], None] | None = None) -> Any:
+    """Play one game; a fresh policy per game so no policy state leaks from one game to the next."""
+    from ...island.play import play_game
+    from ...island.policies import make_policy
+
+    return play_game(setup, make_policy(policy, dict(params) or None), seed, narrate=narrate)
+
+
+SCHEMAS: dict[str, pa.Schema] = {
+    "games": pa.schema([
+        ("scenario", SCENARIO), ("game", I32), ("seed", I64), ("layout", STR), ("difficulty", STR),
+        ("start_level", I32), ("players", I32), ("roles", STRS), ("first_player", I32), ("policy", STR),
+        ("rules_version", STR), ("outcome", STR), ("loss_cause", STR), ("loss_causes", STRS),
+        ("turns", I32), ("final_water_level", I32), ("treasures_captured", I32), ("tiles_sunk", I32),
+        ("lost_treasure", STR), ("drowned_tile", STR),
+    ]),
+    "turns": pa.schema([
+        ("scenario", SCENARIO), ("game", I32), ("turn", I32), ("player", I32), ("role", STR),
+        ("actions", STRS), ("water_level", I32), ("flood_draws", STRS), ("waters_rise", I32),
+        ("tiles_flooded", I32), ("tiles_sunk", I32), ("treasures_captured", I32), ("treasures", STRS),
+        ("hand_sizes", pa.list_(I32)),
+    ]),
+    "tiles": pa.schema([
+        ("scenario", SCENARIO), ("game", I32), ("tile", STR), ("row", I32), ("col", I32),
+        ("times_flooded", I32), ("sunk_turn", I32),
+    ]),
+}
+# Record fields copied as they are (the rest are filled from the scenario and the game's number and seed).
+_GAME_FIELDS = ("outcome", "loss_cause", "turns", "final_water_level", "treasures_captured", "tiles_sunk",
+                "first_player", "lost_treasure", "drowned_tile")
+
+
+def log(columns: Columns, scenario: Any, game: int, seed: int, rec: Any) -> None:
+    """Append one played game (an island GameRecord) of a Scenario."""
+    s = scenario.setup
+    columns.add_game(
+        [("scenario", scenario.id), ("game", game), ("seed", seed), ("layout", s.layout.id),
+         ("difficulty", scenario.difficulty), ("start_level", s.start_level), ("players", s.players),
+         ("roles", tuple(rec.roles)), ("policy", scenario.policy_label), ("rules_version", RULES_VERSION),
+         ("loss_causes", tuple(rec.loss_causes))]
+        + [(name, getattr(rec, name)) for name in _GAME_FIELDS])
+    columns.add_rows("turns", scenario.id, game, rec.turn_rows)
+    columns.add_rows("tiles", scenario.id, game, rec.tile_rows)
