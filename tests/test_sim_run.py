@@ -19,11 +19,11 @@ from click.testing import CliRunner
 from fi_cli.cli import main
 from fi_cli.island.tiles import TILES, TREASURE_TILES, TREASURES
 from fi_cli.sim.api import load_run, load_study, run_study
-from fi_cli.sim.runner import RunDirError, read_manifest
 from fi_cli.sim.games.island import SCHEMAS
+from fi_cli.sim.runner import RunDirError, read_manifest
 from fi_cli.sim.tables import DATASETS
 
-LAGOON = (Path(__file__).resolve().parent.parent / "configs" / "layouts" / "lagoon.yaml").read_text()
+LAYOUTS = Path(__file__).resolve().parent.parent / "configs" / "layouts"
 STUDY = """\
 name: tiny
 games: {games}
@@ -35,6 +35,20 @@ matrix:
   layout: [skull_island, layouts/lagoon.yaml]
   difficulty: [novice, 5]
 """
+DESERT_STUDY = """\
+name: tiny
+games: {games}
+seed: 11
+chunk_size: {chunk}
+game:
+  name: desert
+  players: 3
+matrix:
+  layout: [forbidden_desert, layouts/desert_far_pad.yaml]
+  storm_start: [1, 6]
+"""
+DESERT_IDS = ["layout=forbidden_desert,storm_start=1", "layout=forbidden_desert,storm_start=6",
+              "layout=far_pad,storm_start=1", "layout=far_pad,storm_start=6"]
 REQUIRED = {
     "games": ["scenario", "game", "seed", "layout", "difficulty", "players", "roles", "policy", "outcome",
               "loss_cause", "turns", "final_water_level", "treasures_captured", "tiles_sunk",
@@ -52,11 +66,13 @@ def tiles_sunk_in(tiles: pd.DataFrame, key: tuple[str, int]) -> set[str]:
     return set(one.loc[one["sunk_turn"].notna(), "tile"])
 
 
-def make_study(tmp_path: Path, games: int = 6, chunk: int = 4) -> Path:
+def make_study(tmp_path: Path, games: int = 6, chunk: int = 4, game: str = "island") -> Path:
+    """A study of 4 scenarios (IDS, or DESERT_IDS for the desert), with a layout file."""
     (tmp_path / "layouts").mkdir(exist_ok=True)
-    (tmp_path / "layouts" / "lagoon.yaml").write_text(LAGOON)
+    for name in ("lagoon.yaml", "desert_far_pad.yaml"):
+        (tmp_path / "layouts" / name).write_text((LAYOUTS / name).read_text())
     p = tmp_path / "study.yaml"
-    p.write_text(STUDY.format(games=games, chunk=chunk))
+    p.write_text((STUDY if game == "island" else DESERT_STUDY).format(games=games, chunk=chunk))
     return p
 
 

@@ -1,7 +1,8 @@
-"""`fi layouts`: list, draw and check islands."""
+"""`fi layouts`: list, draw and check islands and desert boards."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -9,13 +10,16 @@ import click
 from .common import InputError
 
 if TYPE_CHECKING:
+    from ..desert.layouts import Layout as Board
     from ..island.layouts import Layout
 
 
 @click.group(invoke_without_command=True)
 @click.pass_context
 def layouts(ctx: click.Context) -> None:
-    """List the built-in islands; draw one (show) or check a layout file (check).
+    """List the built-in islands and desert boards; draw one (show) or check a layout file (check).
+
+    A desert board file says `game: desert` (see the README); an island layout file names no game.
 
     \b
     Examples:
@@ -23,14 +27,27 @@ def layouts(ctx: click.Context) -> None:
       fi layouts show skull_island
       fi layouts show configs/layouts/lagoon.yaml
       fi layouts check configs/layouts/lagoon.yaml
+      fi layouts check configs/layouts/desert_far_pad.yaml
     """
     if ctx.invoked_subcommand is None:
+        from ..desert.layouts import BUILTIN_LAYOUTS as BOARDS
         from ..island.layouts import BUILTIN_LAYOUTS
 
-        width = max(len(i) for i in BUILTIN_LAYOUTS)
+        width = max(len(i) for i in [*BUILTIN_LAYOUTS, *BOARDS])
         for lid, layout in BUILTIN_LAYOUTS.items():
             size = f"{layout.width}x{layout.height}"
             click.echo(f"{lid:<{width}}  {size:>5}  {' / '.join(layout.rows())}")
+        for lid, board in BOARDS.items():
+            click.echo(f"{lid:<{width}}  {'5x5':>5}  Forbidden Desert: {board.description}")
+
+
+def _desert(ref: str) -> bool:
+    """Whether `ref` is a desert board: a built-in board id or a file saying `game: desert`."""
+    from ..desert.layouts import BUILTIN_LAYOUTS as BOARDS
+    from ..sim.games import layout_file_game
+    from ..sim.layout_files import looks_like_file
+
+    return layout_file_game(Path(ref)) == "desert" if looks_like_file(ref) else ref in BOARDS
 
 
 def _load(ref: str) -> Layout:
@@ -44,12 +61,27 @@ def _load(ref: str) -> Layout:
         raise InputError(str(e)) from None
 
 
+def _load_board(ref: str) -> Board:
+    from ..desert.layouts import LayoutError
+    from ..sim.errors import ConfigError
+    from ..sim.games.desert_boards import load_board
+
+    try:
+        return load_board(ref)
+    except (ConfigError, LayoutError) as e:
+        raise InputError(str(e)) from None
+
+
 @layouts.command()
 @click.argument("layout", metavar="ID|FILE")
 def show(layout: str) -> None:
-    """Draw a built-in island or a layout file, pinned tiles marked."""
+    """Draw a built-in island or desert board, or a layout file, pinned tiles marked."""
+    from ..sim.games.desert_boards import draw_board
     from ..sim.layout_files import draw_layout, layout_warnings
 
+    if _desert(layout):
+        click.echo(draw_board(_load_board(layout)))
+        return
     lay = _load(layout)
     click.echo(draw_layout(lay))
     for w in layout_warnings(lay):
@@ -59,7 +91,8 @@ def show(layout: str) -> None:
 @layouts.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 def check(file: str) -> None:
-    """Validate a layout file: exactly 24 cells, valid and unique pins; warn if the island has parts.
+    """Validate a layout file: an island (exactly 24 cells, valid and unique pins; a warning if the island has
+    parts) or a desert board (5x5, the storm in the centre, pins of tiles the game has).
 
     Exit code 0 when valid (warnings included), 2 when not.
     """
@@ -67,6 +100,11 @@ def check(file: str) -> None:
 
     if not looks_like_file(file):
         raise InputError(f"{file}: not a layout file (give a .yaml path; built-in ids need no check)")
+    if _desert(file):
+        board = _load_board(file)
+        pins = f", {len(board.pins)} pinned tile{'s' * (len(board.pins) != 1)}" if board.pins else ""
+        click.echo(f"ok: {file}: desert board {board.id!r}, 5x5 with the storm in the centre{pins}")
+        return
     lay = _load(file)
     for w in layout_warnings(lay):
         click.echo(f"warning: {file}: {w}", err=True)
