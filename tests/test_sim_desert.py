@@ -232,7 +232,7 @@ def test_resume_after_ctrl_c(reference, tmp_path):
 
 
 def test_resume_after_kill(tmp_path):
-    study = make_study(tmp_path, games=30, chunk=1, game="desert")
+    study = make_study(tmp_path, games=16, chunk=1, game="desert")
     ref = read_all(run_study(load_study(study), tmp_path / "ref", workers=1, progress=False))
     out = tmp_path / "out"
     proc = _cli("simulate", str(study), "--out", str(out), "--workers", "2", "-q", start_new_session=True)
