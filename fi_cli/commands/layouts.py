@@ -41,34 +41,17 @@ def layouts(ctx: click.Context) -> None:
             click.echo(f"{lid:<{width}}  {'5x5':>5}  Forbidden Desert: {board.description}")
 
 
-def _desert(ref: str) -> bool:
-    """Whether `ref` is a desert board: a built-in board id or a file saying `game: desert`."""
+def _load(ref: str) -> tuple[str, Layout | Board]:
+    """(the game, the layout) of a built-in id or a layout file; a desert board file says `game: desert`."""
     from ..desert.layouts import BUILTIN_LAYOUTS as BOARDS
-    from ..sim.games import layout_file_game
+    from ..sim.games import door, layout_file_game
     from ..sim.layout_files import looks_like_file
 
-    return layout_file_game(Path(ref)) == "desert" if looks_like_file(ref) else ref in BOARDS
-
-
-def _load(ref: str) -> Layout:
-    from ..island.layouts import LayoutError
-    from ..sim.errors import ConfigError
-    from ..sim.layout_files import load_layout
-
+    desert = layout_file_game(Path(ref)) == "desert" if looks_like_file(ref) else ref in BOARDS
+    game = "desert" if desert else "island"
     try:
-        return load_layout(ref)
-    except (ConfigError, LayoutError) as e:
-        raise InputError(str(e)) from None
-
-
-def _load_board(ref: str) -> Board:
-    from ..desert.layouts import LayoutError
-    from ..sim.errors import ConfigError
-    from ..sim.games.desert_boards import load_board
-
-    try:
-        return load_board(ref)
-    except (ConfigError, LayoutError) as e:
+        return game, door(game).load_layout(ref, None)
+    except ValueError as e:  # a file's ConfigError, an unknown id's LayoutError
         raise InputError(str(e)) from None
 
 
@@ -79,10 +62,10 @@ def show(layout: str) -> None:
     from ..sim.games.desert_boards import draw_board
     from ..sim.layout_files import draw_layout, layout_warnings
 
-    if _desert(layout):
-        click.echo(draw_board(_load_board(layout)))
+    game, lay = _load(layout)
+    if game == "desert":
+        click.echo(draw_board(lay))
         return
-    lay = _load(layout)
     click.echo(draw_layout(lay))
     for w in layout_warnings(lay):
         click.echo(f"warning: {w}", err=True)
@@ -100,13 +83,11 @@ def check(file: str) -> None:
 
     if not looks_like_file(file):
         raise InputError(f"{file}: not a layout file (give a .yaml path; built-in ids need no check)")
-    if _desert(file):
-        board = _load_board(file)
-        pins = f", {len(board.pins)} pinned tile{'s' * (len(board.pins) != 1)}" if board.pins else ""
-        click.echo(f"ok: {file}: desert board {board.id!r}, 5x5 with the storm in the centre{pins}")
+    game, lay = _load(file)
+    pins = f", {len(lay.pins)} pinned tile{'s' * (len(lay.pins) != 1)}" if lay.pins else ""
+    if game == "desert":
+        click.echo(f"ok: {file}: desert board {lay.id!r}, 5x5 with the storm in the centre{pins}")
         return
-    lay = _load(file)
     for w in layout_warnings(lay):
         click.echo(f"warning: {file}: {w}", err=True)
-    pins = f", {len(lay.pins)} pinned tile{'s' * (len(lay.pins) != 1)}" if lay.pins else ""
     click.echo(f"ok: {file}: layout {lay.id!r}, 24 cells{pins}")

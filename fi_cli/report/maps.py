@@ -8,13 +8,15 @@ sized to the cell so that neighbouring texts never touch.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import matplotlib
 import pandas as pd
 from matplotlib.cm import ScalarMappable
 from matplotlib.colors import Normalize
 from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
 
 from .figures import Look, grid, panels
@@ -88,6 +90,22 @@ def colour_scale(values: pd.Series, step: float, from_zero: bool = True) -> Norm
     top = math.ceil(float(values.max()) / step) * step if len(values) else step
     low = 0.0 if from_zero or not len(values) else math.floor(float(values.min()) / step) * step
     return Normalize(low, max(top, low + step))
+
+
+def circles(column: str, most: int) -> Callable[[Any, Any], None]:
+    """`marks` for scenario_maps: a white circle in the corner of a cell whose row has `column` > 0, its area
+    growing with it (the largest for `most`)."""
+    def marks(ax, r) -> None:
+        n = getattr(r, column)
+        if n:
+            ax.plot(r.col + 0.3, -r.row - 0.3, "o", ms=2 + 6 * math.sqrt(n / most), mfc="white", mec="black", mew=1)
+
+    return marks
+
+
+def circle_key(label: str) -> Line2D:
+    """The legend entry of `circles`."""
+    return Line2D([], [], marker="o", ls="", mfc="white", mec="black", ms=7, label=label)
 
 
 def no_data(message: str) -> Figure:

@@ -4,9 +4,9 @@ is written in scenario ids."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 StrictPosInt = Annotated[int, Field(strict=True, ge=1)]
 
@@ -44,30 +44,52 @@ def render_value(value: Any) -> str:
     return str(value)
 
 
-def check_roles(v: Any, roles: tuple[str, ...]) -> Any:
-    """`random` or a list of distinct role ids of the game (in seat order)."""
-    if v == "random":
+class GameSection(Model):
+    """What the `game:` sections of both games check alike (each game's model declares the fields, in the order
+    of its documentation, and its ROLE_IDS, MOST_PLAYERS and RULES)."""
+
+    ROLE_IDS: ClassVar[tuple[str, ...]] = ()
+    MOST_PLAYERS: ClassVar[int] = 4
+    RULES: ClassVar[Any] = None
+
+    @field_validator("roles", check_fields=False)
+    @classmethod
+    def _roles(cls, v: Any) -> Any:
+        """`random` or a list of distinct role ids of the game (in seat order)."""
+        if v == "random":
+            return v
+        if not isinstance(v, list) or not v:
+            raise Invalid("must be 'random' or a list of role ids in seat order", ", ".join(cls.ROLE_IDS))
+        for r in v:
+            if r not in cls.ROLE_IDS:
+                raise Invalid(f"unknown role {r!r}", ", ".join(cls.ROLE_IDS))
+        if len(set(v)) != len(v):
+            raise Invalid("each role can be played by one player only")
         return v
-    if not isinstance(v, list) or not v:
-        raise Invalid("must be 'random' or a list of role ids in seat order", ", ".join(roles))
-    for r in v:
-        if r not in roles:
-            raise Invalid(f"unknown role {r!r}", ", ".join(roles))
-    if len(set(v)) != len(v):
-        raise Invalid("each role can be played by one player only")
-    return v
 
+    @field_validator("first_player", check_fields=False)
+    @classmethod
+    def _first_player(cls, v: Any) -> Any:
+        if v != "random" and (type(v) is not int or v < 0):
+            raise Invalid("must be 'random' or a seat number",
+                          ", ".join(["random", *map(str, range(cls.MOST_PLAYERS))]))
+        return v
 
-def check_first_player(v: Any, most: int) -> Any:
-    if v != "random" and (type(v) is not int or v < 0):
-        raise Invalid("must be 'random' or a seat number", ", ".join(["random", *map(str, range(most))]))
-    return v
+    @field_validator("rules", check_fields=False)
+    @classmethod
+    def _rules(cls, v: dict[str, Any]) -> dict[str, Any]:
+        try:
+            cls.RULES.from_dict(v)
+        except ValueError as e:  # the game's RulesError
+            raise Invalid(str(e)) from None
+        return v
 
-
-def check_seats(players: int, roles: Any, first_player: Any) -> None:
-    """Roles and first player against the player count: checked per scenario, after the matrix."""
-    if roles != "random" and len(roles) != players:
-        raise Invalid(f"{len(roles)} roles for {players} players; give one role per player")
-    if first_player != "random" and first_player >= players:
-        raise Invalid(f"first_player {first_player} is not a seat of {players} players",
-                      ", ".join(["random"] + [str(i) for i in range(players)]))
+    def check_scenario(self) -> None:
+        """What depends on several keys (the matrix may set each), checked per scenario after the matrix: the
+        roles and the first player against the player count."""
+        players, roles, first = self.players, self.roles, self.first_player  # type: ignore[attr-defined]
+        if roles != "random" and len(roles) != players:
+            raise Invalid(f"{len(roles)} roles for {players} players; give one role per player")
+        if first != "random" and first >= players:
+            raise Invalid(f"first_player {first} is not a seat of {players} players",
+                          ", ".join(["random"] + [str(i) for i in range(players)]))

@@ -3,19 +3,28 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
 import matplotlib
 import pandas as pd
 from matplotlib.figure import Figure
-from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
 from ...desert.tiles import CELLS, CENTRE, SIZE
 from ..figures import Look, note
-from ..maps import LAYOUT_PANEL, SEA_CELL, cell, colour_scale, fontsize, frame, map_figure, scenario_maps
+from ..maps import (
+    LAYOUT_PANEL,
+    SEA_CELL,
+    cell,
+    circle_key,
+    circles,
+    colour_scale,
+    fontsize,
+    frame,
+    map_figure,
+    scenario_maps,
+)
 from ..style import pct, wrap
 from .style import STORM_COLOUR, kind_code, kind_colour, kind_label
 
@@ -48,19 +57,13 @@ def heat_map(cells: pd.DataFrame, look: Look) -> Figure:
     """Each scenario's desert, cells coloured by the share of turns the tile on them was blocked (where sand
     piles up), a circle where pawns ran dry, its area growing with their number."""
     most = max(int(cells["ran_dry"].max()) if len(cells) else 0, 1)
-
-    def marks(ax, r) -> None:
-        if r.ran_dry:
-            ax.plot(r.col + 0.3, -r.row - 0.3, "o", ms=2 + 6 * math.sqrt(r.ran_dry / most), mfc="white",
-                    mec="black", mew=1)
-
     dry = cells.groupby("scenario")["ran_dry"].sum()
     fig = scenario_maps(cells, look, "blocked_share", colour_scale(cells["blocked_share"], 0.05),
                         matplotlib.colormaps["YlOrBr"], "share of turns the tile on the cell was blocked",
                         lambda r: [pct(r.blocked_share, 0)],
-                        lambda sc: f"{look.label(sc, 36)}\n{int(dry.get(sc, 0)):,} pawns ran dry", marks)
+                        lambda sc: f"{look.label(sc, 36)}\n{int(dry.get(sc, 0)):,} pawns ran dry",
+                        circles("ran_dry", most))
     note(fig, "A tile is blocked with 2 or more sand markers. The wind slides the tiles, so a cell is a spot of "
          "the desert, not a tile; the storm's cell holds no tile while the storm is there.",
-         [Line2D([], [], marker="o", ls="", mfc="white", mec="black", ms=7,
-                 label=f"pawns ran dry here (largest circle: {most} pawn{'s' * (most != 1)})")])
+         [circle_key(f"pawns ran dry here (largest circle: {most} pawn{'s' * (most != 1)})")])
     return fig

@@ -4,18 +4,27 @@ the layouts figure."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
 import matplotlib
 import pandas as pd
 from matplotlib.figure import Figure
-from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
 from ..figures import Look, note
-from ..maps import LAYOUT_PANEL, SEA_CELL, cell, colour_scale, fontsize, frame, map_figure, scenario_maps
+from ..maps import (
+    LAYOUT_PANEL,
+    SEA_CELL,
+    cell,
+    circle_key,
+    circles,
+    colour_scale,
+    fontsize,
+    frame,
+    map_figure,
+    scenario_maps,
+)
 from ..style import pct, wrap
 from .style import tile_code, tile_colour, tile_label
 
@@ -75,19 +84,13 @@ def loss_map(cells: pd.DataFrame, look: Look) -> Figure:
     """Each scenario's island, cells coloured by the share of lost games whose loss involved the tile on
     it; a circle where pawns drowned, its area growing with the games."""
     most = max(int(cells["drowned"].max()) if len(cells) else 0, 1)
-
-    def marks(ax, r) -> None:
-        if r.drowned:
-            ax.plot(r.col + 0.3, -r.row - 0.3, "o", ms=2 + 6 * math.sqrt(r.drowned / most), mfc="white",
-                    mec="black", mew=1)
-
     lost = cells.groupby("scenario")["lost_games"].max()
     fig = scenario_maps(cells, look, "share_of_losses", colour_scale(cells["share_of_losses"], 0.05),
                          matplotlib.colormaps["Purples"], "share of lost games whose loss involved this cell's tile",
                          lambda r: [pct(r.share_of_losses, 0)],
-                         lambda sc: f"{look.label(sc, 36)}\n{int(lost.get(sc, 0)):,} lost games", marks, _pin)
+                         lambda sc: f"{look.label(sc, 36)}\n{int(lost.get(sc, 0)):,} lost games",
+                         circles("drowned", most), _pin)
     note(fig, "A loss involves the two tiles of the treasure that was lost, Fools' Landing when it sank, and the "
          "tile a pawn drowned on; losses to the water level involve no tile.",
-         [Line2D([], [], marker="o", ls="", mfc="white", mec="black", ms=7,
-                 label=f"pawns drowned here (largest circle: {most} game{'s' * (most != 1)})")])
+         [circle_key(f"pawns drowned here (largest circle: {most} game{'s' * (most != 1)})")])
     return fig

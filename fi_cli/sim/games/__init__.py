@@ -15,10 +15,17 @@ The engines are imported lazily by each door (policies, play), so `fi_cli.sim` s
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import yaml
+
+from ...games import module
+from ..errors import LayoutFileError
+from ..layout_files import layout_path
+from ..tables import Columns
 
 GAMES: tuple[str, ...] = ("island", "desert")
 DEFAULT = "island"  # a study, a run or a layout file that names no game is the island's (as before the desert)
@@ -40,3 +47,50 @@ def layout_file_game(path: Path) -> str | None:
     except (OSError, UnicodeDecodeError, yaml.YAMLError):
         return None
     return str(data.get("game", DEFAULT)) if isinstance(data, dict) else DEFAULT
+
+
+_KIND = {"island": ("layout", "it names no game"), "desert": ("board", "game: desert")}
+
+
+def check_layout_game(ref: str, base: Path | None, game: str) -> None:
+    """Refuse a layout file of the other game (one study plays one game) with a LayoutFileError."""
+    path = layout_path(ref, base)
+    other = layout_file_game(path) if path is not None else None
+    if other in _KIND and other != game:
+        kind, how = _KIND[other]
+        raise LayoutFileError(f"is a {TITLES[other]} {kind} ({how}), not a{'n' * (game == 'island')} {game} "
+                              f"{_KIND[game][0]}; one study plays one game", file=path)
+
+
+def engine_calls(game: str) -> tuple[Callable[[], list[str]], Callable[..., None], Callable[..., Any]]:
+    """A door's `policy_names()`, `check_policy(name, params)` and `play(setup, policy, params, seed, narrate)`
+    for `game`; the engine's policies and play loop are imported when first used."""
+
+    def policy_names() -> list[str]:
+        return list(module(game, "policies").policy_names())
+
+    def check_policy(name: str, params: dict[str, Any]) -> None:
+        """Raise ValueError (the engine's PolicyError) naming the allowed policies or parameters."""
+        module(game, "policies").make_policy(name, dict(params) or None)
+
+    def play(setup: Any, policy: str, params: dict[str, Any], seed: int,
+             narrate: Callable[[str], None] | None = None) -> Any:
+        """Play one game; a fresh policy per game so no policy state leaks from one game to the next."""
+        player = module(game, "policies").make_policy(policy, dict(params) or None)
+        return module(game, "play").play_game(setup, player, seed, narrate=narrate)
+
+    return policy_names, check_policy, play
+
+
+def log_game(columns: Columns, scenario: Any, game: int, seed: int, rec: Any, rules_version: str,
+             own: Sequence[tuple[str, Any]], fields: Sequence[str]) -> None:
+    """Append one played game of a Scenario: its games row (what every game logs, then the game's `own`
+    values and the record's `fields`), its turns and its tiles."""
+    s = scenario.setup
+    columns.add_game([
+        ("scenario", scenario.id), ("game", game), ("seed", seed), ("layout", s.layout.id),
+        ("difficulty", scenario.difficulty), ("players", s.players), ("roles", tuple(rec.roles)),
+        ("policy", scenario.policy_label), ("rules_version", rules_version), ("loss_causes", tuple(rec.loss_causes)),
+        *own, *((name, getattr(rec, name)) for name in fields)])
+    columns.add_rows("turns", scenario.id, game, rec.turn_rows)
+    columns.add_rows("tiles", scenario.id, game, rec.tile_rows)

@@ -3,7 +3,6 @@ set-up, playing a game, and what a game logs (the Parquet schemas of games, turn
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -12,13 +11,12 @@ from pydantic import Field, field_validator
 
 from ...desert.game import SAND_SUPPLY, GameSetup
 from ...desert.layouts import BUILTIN_LAYOUTS, Layout  # noqa: F401  (BUILTIN_LAYOUTS: part of the door)
-from ...desert.rules import RULES_VERSION, Rules, RulesError
+from ...desert.rules import RULES_VERSION, Rules
 from ...desert.tiles import DIFFICULTIES, ROLES, STORM_TRACKS, difficulty_name, parse_difficulty
-from ..errors import LayoutFileError
-from ..models import Invalid, Model, check_first_player, check_roles, check_seats
+from ..models import GameSection, Invalid
 from ..tables import I32, I64, SCENARIO, STR, STRS, Columns
-from . import TITLES, layout_file_game
-from .desert_boards import load_board, looks_like_file
+from . import TITLES, check_layout_game, engine_calls, log_game
+from .desert_boards import load_board
 
 GAME = "desert"
 TITLE = TITLES[GAME]
@@ -29,7 +27,7 @@ __all__ = ["GAME", "MATRIX_KEYS", "RULES_VERSION", "Rules", "SCHEMAS", "TITLE", 
            "setup_to_dict"]
 
 
-class GameModel(Model):
+class GameModel(GameSection):
     """The study's `game:` section for the desert (`name: desert`)."""
 
     layout: str = "forbidden_desert"
@@ -41,6 +39,8 @@ class GameModel(Model):
     first_player: Any = "random"
     rules: dict[str, Any] = Field(default_factory=dict)
     name: Literal["desert"] = "desert"
+
+    ROLE_IDS, MOST_PLAYERS, RULES = ROLES, 5, Rules
 
     @field_validator("difficulty")
     @classmethod
@@ -61,32 +61,13 @@ class GameModel(Model):
                           "13 with 2 players, 14 with 3-4, 15 with 5")
         return v
 
-    @field_validator("roles")
-    @classmethod
-    def _roles(cls, v: Any) -> Any:
-        return check_roles(v, ROLES)
-
-    @field_validator("first_player")
-    @classmethod
-    def _first_player(cls, v: Any) -> Any:
-        return check_first_player(v, 5)
-
-    @field_validator("rules")
-    @classmethod
-    def _rules(cls, v: dict[str, Any]) -> dict[str, Any]:
-        try:
-            Rules.from_dict(v)
-        except RulesError as e:
-            raise Invalid(str(e)) from None
-        return v
-
     @property
     def start_mark(self) -> int:
         return self.storm_start if self.storm_start is not None else parse_difficulty(self.difficulty or "normal")
 
     def check_scenario(self) -> None:
-        """What depends on several keys (the matrix may set each): seats, and the start mark of the meter."""
-        check_seats(self.players, self.roles, self.first_player)
+        """The seats (see GameSection), and the start mark of the storm meter against the player count."""
+        super().check_scenario()
         if self.storm_start is not None and self.difficulty is not None:
             raise Invalid(f"difficulty ({self.difficulty}) and storm_start ({self.storm_start}) both set the storm "
                           "meter's start mark; give one of them")
@@ -98,11 +79,7 @@ class GameModel(Model):
 
 def load_layout(ref: str, base: Path | None) -> Layout:
     """A built-in board (forbidden_desert) or a board file (relative to `base`); an island is refused as such."""
-    if looks_like_file(ref):
-        path = Path(ref) if Path(ref).is_absolute() or base is None else base / ref
-        if layout_file_game(path) == "island":
-            raise LayoutFileError(f"is a {TITLES['island']} layout (it names no game), not a desert board; one study "
-                                  "plays one game", file=path)
+    check_layout_game(ref, base, GAME)
     return load_board(ref, base)
 
 
@@ -135,27 +112,7 @@ def setup_from_dict(d: dict[str, Any]) -> GameSetup:
                      sand_supply=d["sand_supply"], layout=Layout.from_dict(d["layout"]))
 
 
-def policy_names() -> list[str]:
-    from ...desert.policies import policy_names as names
-
-    return list(names())
-
-
-def check_policy(name: str, params: dict[str, Any]) -> None:
-    """Raise ValueError (the engine's PolicyError) naming the allowed policies or parameters."""
-    from ...desert.policies import make_policy
-
-    make_policy(name, dict(params) or None)
-
-
-def play(setup: GameSetup, policy: str, params: dict[str, Any], seed: int,
-         narrate: Callable[[str], None] | None = None) -> Any:
-    """Play one game; a fresh policy per game so no policy state leaks from one game to the next."""
-    from ...desert.play import play_game
-    from ...desert.policies import make_policy
-
-    return play_game(setup, make_policy(policy, dict(params) or None), seed, narrate=narrate)
-
+policy_names, check_policy, play = engine_calls(GAME)
 
 SCHEMAS: dict[str, pa.Schema] = {
     "games": pa.schema([
@@ -183,11 +140,6 @@ _GAME_FIELDS = ("outcome", "loss_cause", "turns", "final_storm_level", "parts_fo
 def log(columns: Columns, scenario: Any, game: int, seed: int, rec: Any) -> None:
     """Append one played game (a desert GameRecord) of a Scenario."""
     s = scenario.setup
-    columns.add_game(
-        [("scenario", scenario.id), ("game", game), ("seed", seed), ("layout", s.layout.id),
-         ("difficulty", scenario.difficulty), ("storm_start", s.start_level), ("sand_supply", s.sand_supply),
-         ("players", s.players), ("roles", tuple(rec.roles)), ("policy", scenario.policy_label),
-         ("rules_version", RULES_VERSION), ("loss_causes", tuple(rec.loss_causes)), ("ran_dry", tuple(rec.ran_dry))]
-        + [(name, getattr(rec, name)) for name in _GAME_FIELDS])
-    columns.add_rows("turns", scenario.id, game, rec.turn_rows)
-    columns.add_rows("tiles", scenario.id, game, rec.tile_rows)
+    log_game(columns, scenario, game, seed, rec, RULES_VERSION, [
+        ("storm_start", s.start_level), ("sand_supply", s.sand_supply), ("ran_dry", tuple(rec.ran_dry))],
+        _GAME_FIELDS)

@@ -18,56 +18,28 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from ...desert.layouts import BUILTIN_LAYOUTS, PINNABLE, Layout, LayoutError, get_layout
 from ...desert.tiles import CELLS, CENTRE, SIZE
-from ..errors import LayoutFileError, line_of, read_yaml
+from ..layout_files import layout_path, read_layout_file
 
 KEYS = ("game", "id", "name", "description", "shape", "pins")
 STORM, TILE = "*", "Xx"
-_ID = re.compile(r"^[a-z0-9][a-z0-9_\-]*$")
-
-
-def looks_like_file(ref: str) -> bool:
-    """A board reference that names a file rather than a built-in id."""
-    return ref.endswith((".yaml", ".yml")) or "/" in ref or "\\" in ref
 
 
 def load_board(ref: str, base: Path | None = None) -> Layout:
     """A built-in board id, or a board file path (relative to `base`)."""
-    if not looks_like_file(ref):
-        return get_layout(ref)
-    path = Path(ref)
-    if not path.is_absolute() and base is not None:
-        path = base / path
-    return load_board_file(path)
+    path = layout_path(ref, base)
+    return get_layout(ref) if path is None else load_board_file(path)
 
 
 def load_board_file(path: Path) -> Layout:
     """Parse and validate a board file; errors name the file, the line and the key."""
-    data, lines = read_yaml(path, LayoutFileError)
-
-    def fail(message: str, key: str | None = None, at: tuple = (), **kw) -> LayoutFileError:
-        return LayoutFileError(message, file=path, key=key, line=line_of(lines, at) if at else None, **kw)
-
-    if not isinstance(data, dict):
-        raise fail("a desert board file is a mapping with the keys " + ", ".join(KEYS))
+    data, fail, board_id = read_layout_file(path, KEYS, BUILTIN_LAYOUTS, "desert board")
     if data.get("game") != "desert":
         raise fail("is not a Forbidden Desert board: a board file says 'game: desert' (an island layout file "
                    "names no game)", key="game", at=("game",), **({"value": data["game"]} if "game" in data else {}))
-    for k in data:
-        if k not in KEYS:
-            raise fail("unknown key", key=str(k), at=(k,), allowed=", ".join(KEYS))
-    board_id = data.get("id", path.stem.replace(" ", "_").lower())
-    if not isinstance(board_id, str) or not _ID.match(board_id):
-        raise fail("must be lower-case letters, digits, '_' or '-'", key="id", at=("id",), value=board_id)
-    if board_id in BUILTIN_LAYOUTS:
-        raise fail("is the id of a built-in board; choose another", key="id", at=("id",), value=board_id)
-    for k in ("name", "description"):
-        if not isinstance(data.get(k, ""), str):
-            raise fail("must be text", key=k, at=(k,), value=data[k])
     rows = [r.replace(" ", "") for r in str(data.get("shape") or "").splitlines() if r.strip()]
     centre = f"{CELLS[CENTRE]} (row {CENTRE // SIZE}, column {CENTRE % SIZE})"
     if len(rows) != SIZE or any(len(r) != SIZE for r in rows):

@@ -3,7 +3,6 @@ set-up, playing a game, and what a game logs (the Parquet schemas of games, turn
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -12,14 +11,13 @@ from pydantic import Field, field_validator
 
 from ...island.game import GameSetup
 from ...island.layouts import BUILTIN_LAYOUTS, Layout  # noqa: F401  (BUILTIN_LAYOUTS: part of the door)
-from ...island.rules import RULES_VERSION, Rules, RulesError
+from ...island.rules import RULES_VERSION, Rules
 from ...island.tiles import DIFFICULTIES, ROLES, difficulty_name, parse_difficulty
-from ..errors import LayoutFileError
-from ..layout_files import layout_from_dict, layout_to_dict, looks_like_file
+from ..layout_files import layout_from_dict, layout_to_dict
 from ..layout_files import load_layout as load_layout_file
-from ..models import Invalid, Model, check_first_player, check_roles, check_seats
+from ..models import GameSection, Invalid
 from ..tables import I32, I64, SCENARIO, STR, STRS, Columns
-from . import TITLES, layout_file_game
+from . import TITLES, check_layout_game, engine_calls, log_game
 
 GAME = "island"
 TITLE = TITLES[GAME]
@@ -30,7 +28,7 @@ __all__ = ["GAME", "MATRIX_KEYS", "RULES_VERSION", "Rules", "SCHEMAS", "TITLE", 
            "setup_to_dict"]
 
 
-class GameModel(Model):
+class GameModel(GameSection):
     """The study's `game:` section for the island."""
 
     layout: str = "forbidden_island"
@@ -41,6 +39,8 @@ class GameModel(Model):
     rules: dict[str, Any] = Field(default_factory=dict)
     name: Literal["island"] = "island"
 
+    ROLE_IDS, MOST_PLAYERS, RULES = ROLES, 4, Rules
+
     @field_validator("difficulty")
     @classmethod
     def _difficulty(cls, v: Any) -> Any:
@@ -50,37 +50,10 @@ class GameModel(Model):
             raise Invalid("unknown difficulty", ", ".join(DIFFICULTIES) + " or a start level 1-9") from None
         return v
 
-    @field_validator("roles")
-    @classmethod
-    def _roles(cls, v: Any) -> Any:
-        return check_roles(v, ROLES)
-
-    @field_validator("first_player")
-    @classmethod
-    def _first_player(cls, v: Any) -> Any:
-        return check_first_player(v, 4)
-
-    @field_validator("rules")
-    @classmethod
-    def _rules(cls, v: dict[str, Any]) -> dict[str, Any]:
-        try:
-            Rules.from_dict(v)
-        except RulesError as e:
-            raise Invalid(str(e)) from None
-        return v
-
-    def check_scenario(self) -> None:
-        """What depends on several keys (the matrix may set each): the seats against the player count."""
-        check_seats(self.players, self.roles, self.first_player)
-
 
 def load_layout(ref: str, base: Path | None) -> Layout:
     """A built-in island or a layout file (relative to `base`); a desert board is refused as such."""
-    if looks_like_file(ref):
-        path = Path(ref) if Path(ref).is_absolute() or base is None else base / ref
-        if layout_file_game(path) == "desert":
-            raise LayoutFileError(f"is a {TITLES['desert']} board (game: desert), not an island; one study plays one "
-                                  "game", file=path)
+    check_layout_game(ref, base, GAME)
     return load_layout_file(ref, base)
 
 
@@ -110,27 +83,7 @@ def setup_from_dict(d: dict[str, Any]) -> GameSetup:
                      first_player=None if d["first_player"] == "random" else d["first_player"])
 
 
-def policy_names() -> list[str]:
-    from ...island.policies import policy_names as names
-
-    return list(names())
-
-
-def check_policy(name: str, params: dict[str, Any]) -> None:
-    """Raise ValueError (the engine's PolicyError) naming the allowed policies or parameters."""
-    from ...island.policies import make_policy
-
-    make_policy(name, dict(params) or None)
-
-
-def play(setup: GameSetup, policy: str, params: dict[str, Any], seed: int,
-         narrate: Callable[[str], None] | None = None) -> Any:
-    """Play one game; a fresh policy per game so no policy state leaks from one game to the next."""
-    from ...island.play import play_game
-    from ...island.policies import make_policy
-
-    return play_game(setup, make_policy(policy, dict(params) or None), seed, narrate=narrate)
-
+policy_names, check_policy, play = engine_calls(GAME)
 
 SCHEMAS: dict[str, pa.Schema] = {
     "games": pa.schema([
@@ -158,12 +111,5 @@ _GAME_FIELDS = ("outcome", "loss_cause", "turns", "final_water_level", "treasure
 
 def log(columns: Columns, scenario: Any, game: int, seed: int, rec: Any) -> None:
     """Append one played game (an island GameRecord) of a Scenario."""
-    s = scenario.setup
-    columns.add_game(
-        [("scenario", scenario.id), ("game", game), ("seed", seed), ("layout", s.layout.id),
-         ("difficulty", scenario.difficulty), ("start_level", s.start_level), ("players", s.players),
-         ("roles", tuple(rec.roles)), ("policy", scenario.policy_label), ("rules_version", RULES_VERSION),
-         ("loss_causes", tuple(rec.loss_causes))]
-        + [(name, getattr(rec, name)) for name in _GAME_FIELDS])
-    columns.add_rows("turns", scenario.id, game, rec.turn_rows)
-    columns.add_rows("tiles", scenario.id, game, rec.tile_rows)
+    log_game(columns, scenario, game, seed, rec, RULES_VERSION, [("start_level", scenario.setup.start_level)],
+             _GAME_FIELDS)
