@@ -307,7 +307,9 @@ def load_study(path: str | Path) -> Study:
         try:
             g.check_scenario()
         except Invalid as e:
-            raise fail(e.message if not keys else f"scenario {sid!r}: {e.message}", at, allowed=e.allowed) from None
+            if not keys:
+                raise fail(e.message, at + ((e.key,) if e.key else ()), allowed=e.allowed) from None
+            raise fail(f"scenario {sid!r}: {e.message}", at, allowed=e.allowed) from None
         name, params = parse_policy(policy)
         label = json.dumps([name, params], sort_keys=True, default=str)
         if label not in checked_policies:

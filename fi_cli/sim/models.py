@@ -12,11 +12,12 @@ StrictPosInt = Annotated[int, Field(strict=True, ge=1)]
 
 
 class Invalid(ValueError):
-    """A validator's complaint with the allowed values kept apart (pydantic keeps the instance)."""
+    """A validator's complaint with the allowed values kept apart (pydantic keeps the instance), and the key
+    at fault when a check of several keys knows it."""
 
-    def __init__(self, message: str, allowed: str | None = None) -> None:
+    def __init__(self, message: str, allowed: str | None = None, key: str | None = None) -> None:
         super().__init__(message)
-        self.message, self.allowed = message, allowed
+        self.message, self.allowed, self.key = message, allowed, key
 
 
 class Model(BaseModel):

@@ -70,11 +70,11 @@ class GameModel(GameSection):
         super().check_scenario()
         if self.storm_start is not None and self.difficulty is not None:
             raise Invalid(f"difficulty ({self.difficulty}) and storm_start ({self.storm_start}) both set the storm "
-                          "meter's start mark; give one of them")
+                          "meter's start mark; give one of them", key="storm_start")
         top = len(STORM_TRACKS[self.players])
         if self.start_mark > top:
             raise Invalid(f"storm_start {self.start_mark} is not below the skull of the {self.players}-player storm "
-                          f"meter", f"1-{top}")
+                          f"meter", f"1-{top}", key="storm_start" if self.storm_start else "difficulty")
 
 
 def load_layout(ref: str, base: Path | None) -> Layout:
