@@ -59,6 +59,13 @@ def test_a_desert_study_and_its_scenarios(tmp_path):
     assert s.scenarios[0].difficulty == "normal" and s.scenarios[0].layout.id == "forbidden_desert"
 
 
+def test_the_example_study_loads():
+    study = load_study(CONFIGS / "desert.yaml")
+    assert study.game == "desert" and len(study.scenarios) == 4
+    assert {s.layout.id for s in study.scenarios} == {"forbidden_desert", "far_pad"}
+    assert sorted({s.setup.sand_supply for s in study.scenarios}) == [40, 56]
+
+
 def _study(tmp_path: Path, text: str) -> Path:
     (tmp_path / "layouts").mkdir(exist_ok=True)
     for name in ("lagoon.yaml", "desert_far_pad.yaml", "desert_near_pad.yaml"):

@@ -7,6 +7,7 @@
     run = load_run(out)
     run.games.groupby("scenario", observed=True)["outcome"].value_counts(normalize=True)
 
+The same calls take a Forbidden Desert study (`game: {name: desert}`) and run (`run.game` says which).
 With more than one worker, call run_study from a notebook or under `if __name__ == "__main__":` in a script
 (worker processes are started with 'spawn' and re-import the calling script).
 """
