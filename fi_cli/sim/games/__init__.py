@@ -22,12 +22,13 @@ from typing import Any
 
 import yaml
 
-from ...games import module
+from ...games import GAMES, module
 from ..errors import LayoutFileError
 from ..layout_files import layout_path
 from ..tables import Columns
 
-GAMES: tuple[str, ...] = ("island", "desert")
+__all__ = ["DEFAULT", "GAMES", "TITLES", "check_layout_game", "door", "engine_calls", "layout_file_game", "log_game"]
+
 DEFAULT = "island"  # a study, a run or a layout file that names no game is the island's (as before the desert)
 TITLES = {"island": "Forbidden Island", "desert": "Forbidden Desert"}
 
