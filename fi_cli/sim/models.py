@@ -4,7 +4,7 @@ is written in scenario ids."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -52,6 +52,11 @@ class GameSection(Model):
     ROLE_IDS: ClassVar[tuple[str, ...]] = ()
     MOST_PLAYERS: ClassVar[int] = 4
     RULES: ClassVar[Any] = None
+    if TYPE_CHECKING:  # the fields each game declares
+        players: int
+        roles: Any
+        first_player: Any
+        rules: dict[str, Any]
 
     @field_validator("roles", check_fields=False)
     @classmethod
@@ -85,10 +90,16 @@ class GameSection(Model):
             raise Invalid(str(e)) from None
         return v
 
+    def seats(self) -> dict[str, Any]:
+        """The engine's set-up arguments of every game: players, roles, first player, variant flags."""
+        roles, first = self.roles, self.first_player
+        return {"players": self.players, "roles": None if roles == "random" else tuple(roles),
+                "first_player": None if first == "random" else first, "rules": self.RULES.from_dict(self.rules)}
+
     def check_scenario(self) -> None:
         """What depends on several keys (the matrix may set each), checked per scenario after the matrix: the
         roles and the first player against the player count."""
-        players, roles, first = self.players, self.roles, self.first_player  # type: ignore[attr-defined]
+        players, roles, first = self.players, self.roles, self.first_player
         if roles != "random" and len(roles) != players:
             raise Invalid(f"{len(roles)} roles for {players} players; give one role per player")
         if first != "random" and first >= players:

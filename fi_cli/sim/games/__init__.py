@@ -27,7 +27,8 @@ from ..errors import LayoutFileError
 from ..layout_files import layout_path
 from ..tables import Columns
 
-__all__ = ["DEFAULT", "GAMES", "TITLES", "check_layout_game", "door", "engine_calls", "layout_file_game", "log_game"]
+__all__ = ["DEFAULT", "GAMES", "TITLES", "check_layout_game", "door", "engine_calls", "layout_file_game", "log_game",
+           "setup_args", "setup_dict"]
 
 DEFAULT = "island"  # a study, a run or a layout file that names no game is the island's (as before the desert)
 TITLES = {"island": "Forbidden Island", "desert": "Forbidden Desert"}
@@ -61,6 +62,22 @@ def check_layout_game(ref: str, base: Path | None, game: str) -> None:
         kind, how = _KIND[other]
         raise LayoutFileError(f"is a {TITLES[other]} {kind} ({how}), not a{'n' * (game == 'island')} {game} "
                               f"{_KIND[game][0]}; one study plays one game", file=path)
+
+
+def setup_dict(setup: Any, layout: dict[str, Any], difficulty: str, **own: Any) -> dict[str, Any]:
+    """What a manifest and each Parquet file keep of a scenario's set-up: the `layout` (files inlined), the
+    difficulty and start, the game's `own` values, then the seats and variants every game has."""
+    return {"layout": layout, "difficulty": difficulty, "start_level": setup.start_level, **own,
+            "players": setup.players, "roles": list(setup.roles) if setup.roles else "random",
+            "first_player": "random" if setup.first_player is None else setup.first_player,
+            "rules": setup.rules.to_dict()}
+
+
+def setup_args(d: dict[str, Any], rules: Any) -> dict[str, Any]:
+    """The GameSetup arguments every game has, read back from `setup_dict` (`rules`: the game's Rules)."""
+    return {"start_level": d["start_level"], "players": d["players"],
+            "roles": None if d["roles"] == "random" else tuple(d["roles"]), "rules": rules.from_dict(d["rules"]),
+            "first_player": None if d["first_player"] == "random" else d["first_player"]}
 
 
 def engine_calls(game: str) -> tuple[Callable[[], list[str]], Callable[..., None], Callable[..., Any]]:

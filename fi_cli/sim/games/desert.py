@@ -15,7 +15,7 @@ from ...desert.rules import RULES_VERSION, Rules
 from ...desert.tiles import DIFFICULTIES, ROLES, STORM_TRACKS, difficulty_name, parse_difficulty
 from ..models import GameSection, Invalid
 from ..tables import I32, I64, SCENARIO, STR, STRS, Columns
-from . import TITLES, check_layout_game, engine_calls, log_game
+from . import TITLES, check_layout_game, engine_calls, log_game, setup_args, setup_dict
 from .desert_boards import load_board
 
 GAME = "desert"
@@ -85,31 +85,16 @@ def load_layout(ref: str, base: Path | None) -> Layout:
 
 def setup_of(game: GameModel, layout: Layout) -> GameSetup:
     """The engine's set-up of a scenario (ValueError for what the engine refuses)."""
-    return GameSetup(players=game.players, start_level=game.start_mark,
-                     roles=None if game.roles == "random" else tuple(game.roles), rules=Rules.from_dict(game.rules),
-                     first_player=None if game.first_player == "random" else game.first_player,
-                     sand_supply=game.sand_supply, layout=layout)
+    return GameSetup(start_level=game.start_mark, sand_supply=game.sand_supply, layout=layout, **game.seats())
 
 
 def setup_to_dict(s: GameSetup) -> dict[str, Any]:
     """What a manifest and each Parquet file keep of a scenario's set-up (board files inlined)."""
-    return {
-        "layout": s.layout.to_dict(),
-        "difficulty": difficulty_name(s.start_level),
-        "start_level": s.start_level,
-        "sand_supply": s.sand_supply,
-        "players": s.players,
-        "roles": list(s.roles) if s.roles else "random",
-        "first_player": "random" if s.first_player is None else s.first_player,
-        "rules": s.rules.to_dict(),
-    }
+    return setup_dict(s, s.layout.to_dict(), difficulty_name(s.start_level), sand_supply=s.sand_supply)
 
 
 def setup_from_dict(d: dict[str, Any]) -> GameSetup:
-    return GameSetup(players=d["players"], start_level=d["start_level"],
-                     roles=None if d["roles"] == "random" else tuple(d["roles"]), rules=Rules.from_dict(d["rules"]),
-                     first_player=None if d["first_player"] == "random" else d["first_player"],
-                     sand_supply=d["sand_supply"], layout=Layout.from_dict(d["layout"]))
+    return GameSetup(sand_supply=d["sand_supply"], layout=Layout.from_dict(d["layout"]), **setup_args(d, Rules))
 
 
 policy_names, check_policy, play = engine_calls(GAME)

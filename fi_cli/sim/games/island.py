@@ -17,7 +17,7 @@ from ..layout_files import layout_from_dict, layout_to_dict
 from ..layout_files import load_layout as load_layout_file
 from ..models import GameSection, Invalid
 from ..tables import I32, I64, SCENARIO, STR, STRS, Columns
-from . import TITLES, check_layout_game, engine_calls, log_game
+from . import TITLES, check_layout_game, engine_calls, log_game, setup_args, setup_dict
 
 GAME = "island"
 TITLE = TITLES[GAME]
@@ -59,28 +59,16 @@ def load_layout(ref: str, base: Path | None) -> Layout:
 
 def setup_of(game: GameModel, layout: Layout) -> GameSetup:
     """The engine's set-up of a scenario (ValueError for what the engine refuses)."""
-    return GameSetup(layout=layout, start_level=parse_difficulty(game.difficulty), players=game.players,
-                     roles=None if game.roles == "random" else tuple(game.roles), rules=Rules.from_dict(game.rules),
-                     first_player=None if game.first_player == "random" else game.first_player)
+    return GameSetup(layout=layout, start_level=parse_difficulty(game.difficulty), **game.seats())
 
 
 def setup_to_dict(s: GameSetup) -> dict[str, Any]:
     """What a manifest and each Parquet file keep of a scenario's set-up (layout files inlined)."""
-    return {
-        "layout": layout_to_dict(s.layout),
-        "difficulty": difficulty_name(s.start_level),
-        "start_level": s.start_level,
-        "players": s.players,
-        "roles": list(s.roles) if s.roles else "random",
-        "first_player": "random" if s.first_player is None else s.first_player,
-        "rules": s.rules.to_dict(),
-    }
+    return setup_dict(s, layout_to_dict(s.layout), difficulty_name(s.start_level))
 
 
 def setup_from_dict(d: dict[str, Any]) -> GameSetup:
-    return GameSetup(layout=layout_from_dict(d["layout"]), start_level=d["start_level"], players=d["players"],
-                     roles=None if d["roles"] == "random" else tuple(d["roles"]), rules=Rules.from_dict(d["rules"]),
-                     first_player=None if d["first_player"] == "random" else d["first_player"])
+    return GameSetup(layout=layout_from_dict(d["layout"]), **setup_args(d, Rules))
 
 
 policy_names, check_policy, play = engine_calls(GAME)
