@@ -17,9 +17,9 @@ from matplotlib.cm import ScalarMappable
 from matplotlib.colors import Normalize
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
-from matplotlib.patches import Rectangle
+from matplotlib.patches import Patch, Rectangle
 
-from .figures import Look, grid, panels
+from .figures import Look, grid, note, panels
 from .style import text_on
 
 SEA_CELL = "#E8EEF2"  # a plain cell of a layout drawing
@@ -90,6 +90,12 @@ def colour_scale(values: pd.Series, step: float, from_zero: bool = True) -> Norm
     top = math.ceil(float(values.max()) / step) * step if len(values) else step
     low = 0.0 if from_zero or not len(values) else math.floor(float(values.min()) / step) * step
     return Normalize(low, max(top, low + step))
+
+
+def pins_key(fig: Figure, text: str, pinned: dict[str, str]) -> None:
+    """The note under a figure of layouts, with a legend of the pinned tiles (label -> colour)."""
+    handles = [Patch(facecolor=c, edgecolor="#555555", label=label) for label, c in pinned.items()]
+    note(fig, text, handles, ncols=max(1, min(4, len(handles), int(fig.get_figwidth() / 2.6))))
 
 
 def circles(column: str, most: int) -> Callable[[Any, Any], None]:

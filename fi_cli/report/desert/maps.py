@@ -9,7 +9,6 @@ from typing import Any
 import matplotlib
 import pandas as pd
 from matplotlib.figure import Figure
-from matplotlib.patches import Patch
 
 from ...desert.tiles import CELLS, CENTRE, SIZE
 from ..figures import Look, note
@@ -23,6 +22,7 @@ from ..maps import (
     fontsize,
     frame,
     map_figure,
+    pins_key,
     scenario_maps,
 )
 from ..style import pct, wrap
@@ -45,11 +45,9 @@ def boards(layouts: Sequence[dict[str, Any]]) -> Figure:
             cell(ax, r, k, colour, ["storm"] if c == CENTRE else [kind_code(kind)] if kind else [], size)
         what = f"{len(pins)} pinned tile{'s' * (len(pins) != 1)}" if pins else "all tiles shuffled"
         frame(ax, range(SIZE), range(SIZE), f"{wrap(board.get('name') or board['id'], 28)}\n{what}")
-    handles = [Patch(facecolor=c, edgecolor="#555555", label=f"{kind_code(k)}: {kind_label(k)}")
-               for k, c in pinned.items()]
-    note(fig, "Each game shuffles the tiles that are not pinned over the other cells, desert side up; a pinned "
-         "tile is known to the team from the start. The wind moves every tile, pinned or not.", handles,
-         ncols=max(1, min(4, len(handles), int(fig.get_figwidth() / 2.6))))
+    pins_key(fig, "Each game shuffles the tiles that are not pinned over the other cells, desert side up; a pinned "
+             "tile is known to the team from the start. The wind moves every tile, pinned or not.",
+             {f"{kind_code(k)}: {kind_label(k)}": c for k, c in pinned.items()})
     return fig
 
 

@@ -10,7 +10,6 @@ from typing import Any
 import matplotlib
 import pandas as pd
 from matplotlib.figure import Figure
-from matplotlib.patches import Patch
 
 from ..figures import Look, note
 from ..maps import (
@@ -23,6 +22,7 @@ from ..maps import (
     fontsize,
     frame,
     map_figure,
+    pins_key,
     scenario_maps,
 )
 from ..style import pct, wrap
@@ -50,11 +50,9 @@ def layouts(shapes: Sequence[dict[str, Any]]) -> Figure:
             cell(ax, r, c, pinned[tile] if tile else SEA_CELL, [tile_code(tile)] if tile else [], size)
         what = f"{len(pins)} pinned tile{'s' * (len(pins) != 1)}" if pins else "tiles placed at random"
         frame(ax, rows, cols, f"{wrap(lay.get('name') or lay['id'], 28)}\n{what}")
-    handles = [Patch(facecolor=c, edgecolor="#555555", label=f"{tile_code(t)}: {tile_label(t)}")
-               for t, c in pinned.items()]
-    note(fig, "Each game places the tiles that are not pinned at random on the other cells."
-         + (" Pinned tiles by code; colours: Fools' Landing and the tiles of each treasure." if pinned else ""),
-         handles, ncols=max(1, min(4, len(handles), int(fig.get_figwidth() / 2.6))))
+    pins_key(fig, "Each game places the tiles that are not pinned at random on the other cells."
+             + (" Pinned tiles by code; colours: Fools' Landing and the tiles of each treasure." if pinned else ""),
+             {f"{tile_code(t)}: {tile_label(t)}": c for t, c in pinned.items()})
     return fig
 
 
