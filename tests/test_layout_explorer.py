@@ -48,7 +48,7 @@ def test_features_of_a_ring():
 def test_features_of_two_blobs_joined_by_one_tile():
     assert articulation_cells(BLOBS.cells) == [(1, 3), (1, 4), (1, 5)]
     f = layout_features(BLOBS)
-    assert f["articulation"] == 3 and f["parts"] == 1 and f["diameter"] == 10  # (0, 0) to (0, 8): 5 steps to the bridge, 5 on
+    assert f["articulation"] == 3 and f["parts"] == 1 and f["diameter"] == 10  # (0, 0) to (0, 8)
     inland = {(1, 1), (1, 2), (1, 3), (1, 5), (1, 6), (1, 7)}  # the bridge itself has sea above and below
     assert f["coast"] == 18 and set(coast_cells(BLOBS.cells)) == set(BLOBS.cells) - inland
     assert "landing_to_centre" not in f  # nothing pinned

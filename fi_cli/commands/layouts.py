@@ -194,9 +194,9 @@ def generate(n: int, seed: int, out: Path, pins: tuple[str, ...], connected: boo
     except LayoutError as e:
         raise InputError(str(e)) from None
     _clear_out(out, overwrite)
+    pin_args = [x for t, m in marks.items() for x in ("--pin", f"{m}={t}")]
     command = shlex.join(["fi", "layouts", "generate", str(n), "--seed", str(seed), "--compactness", f"{compactness:g}",
-                          *(x for t, m in marks.items() for x in ("--pin", f"{m}={t}")), "--connected" if connected else "--any",
-                          "--out", str(out)])
+                          *pin_args, "--connected" if connected else "--any", "--out", str(out)])
     width = max(len(str(out / f"{lay.id}.yaml")) for lay in islands)
     for lay in islands:
         path = out / f"{lay.id}.yaml"
