@@ -11,6 +11,7 @@ from .common import InputError
 
 if TYPE_CHECKING:
     from ..island.layouts import Layout
+    from ..sim.design import DesignResult, DesignSpec
 
 
 @click.group(invoke_without_command=True)
@@ -208,3 +209,129 @@ def generate(n: int, seed: int, out: Path, pins: tuple[str, ...], connected: boo
         click.echo(f"{str(path):<{width}}  {lay.name:<22} coast {f['coast']:>2}, diameter {f['diameter']:>2}, "
                    f"articulation {f['articulation']:>2}, parts {f['parts']}")
     click.echo(f"wrote {n} islands to {out}; play them all with `layout: {{dir: {out}}}` in a study", err=True)
+
+
+@layouts.command()
+@click.option("--target", type=click.FloatRange(0, 1, min_open=True, max_open=True), required=True,
+              help="The win rate to design for, e.g. 0.30.")
+@click.option("--difficulty", default="normal", show_default=True,
+              help="novice | normal | elite | legendary, or a start level 1-9.")
+@click.option("--players", type=click.IntRange(2, 4), default=4, show_default=True)
+@click.option("--policy", default="heuristic", show_default=True, help="The players' policy id.")
+@click.option("--param", "params", multiple=True, metavar="NAME=VALUE", help="A parameter of the policy, repeatable.")
+@click.option("--budget", type=click.IntRange(min=1), default=30_000, show_default=True,
+              help="Games the whole design may play, search and confirmation together.")
+@click.option("--tolerance", type=click.FloatRange(0, 1, min_open=True), default=0.03, show_default=True,
+              help="How near the target the confirmed win rate must be.")
+@click.option("--confirm", "confirm_games", type=click.IntRange(min=100), default=2_000, show_default=True,
+              help="Fresh games that confirm a candidate (none of them played in the search).")
+@click.option("--screen", type=click.IntRange(min=8), default=64, show_default=True,
+              help="Games per candidate in the first round of a bracket (a bracket plays 48x this).")
+@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True,
+              help="Seed of the candidates and of every game: the same seed gives the same design.")
+@click.option("--pin", "pins", multiple=True, metavar="MARK=TILE", help="Pin TILE on a cell of every candidate.")
+@click.option("--connected/--any", default=True, show_default=True, help="Islands in one part, or in any.")
+@click.option("--workers", "-w", type=click.IntRange(min=1), help="Worker processes (default: the usable cores).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="The layout file to write the island into.")
+@click.option("--overwrite", is_flag=True, help="Replace --out if it exists.")
+def design(target: float, difficulty: str, players: int, policy: str, params: tuple[str, ...], budget: int,
+           tolerance: float, confirm_games: int, screen: int, seed: int, pins: tuple[str, ...], connected: bool,
+           workers: int | None, out: Path, overwrite: bool) -> None:
+    """Search for an island whose win rate is within --tolerance of --target, and write it to --out.
+
+    Brackets of 16 candidates (generated islands, and islands with one cell of the best so far moved) are
+    screened with few games and halved, the half nearest the target playing twice the games, down to one.
+    The best is confirmed on --confirm fresh games (seeds never used by the search); when the confirmed
+    rate is within the tolerance the island is written with it. Every game seed comes from --seed, so the
+    design is reproducible. Ctrl-C writes the best island so far. Exit code 0 when an island is confirmed
+    within the tolerance, 1 when the budget ran out first (the nearest island is written all the same).
+
+    \b
+    Example:
+      fi layouts design --target 0.30 --difficulty normal --players 4 --policy heuristic --out designed.yaml
+      fi layouts design --target 0.10 --difficulty elite --budget 20000 --seed 7 --out hard.yaml
+    """
+    import shlex
+    import sys
+
+    from ..island.tiles import parse_difficulty
+    from ..sim import engine
+    from ..sim.design import DesignError, DesignInterrupted, DesignSpec
+    from ..sim.design import design as run_design
+    from .common import parse_rules
+
+    if out.exists() and not overwrite:
+        raise InputError(f"{out} exists; use --overwrite to replace it or give another --out")
+    marks = parse_pins(pins)
+    try:
+        level = parse_difficulty(difficulty)
+        engine.check_policy(policy, parse_rules(params, "--param"))
+    except ValueError as e:
+        raise InputError(str(e)) from None
+    spec = DesignSpec(target=target, difficulty=level, players=players, policy=policy,
+                      policy_params=parse_rules(params, "--param"), budget=budget, tolerance=tolerance,
+                      confirm=confirm_games, screen=screen, seed=seed, pins=tuple(marks), connected=connected)
+    command = shlex.join([
+        "fi", "layouts", "design", "--target", f"{target:g}", "--difficulty", difficulty, "--players", str(players),
+        "--policy", policy, *(x for p in params for x in ("--param", p)), "--budget", str(budget), "--tolerance",
+        f"{tolerance:g}", "--confirm", str(confirm_games), "--screen", str(screen), "--seed", str(seed),
+        *(x for p in pins for x in ("--pin", p)), *([] if connected else ["--any"]), "--out", str(out)])
+    click.echo(f"designing an island for a {100 * target:.1f}% win rate (±{100 * tolerance:.1f} points) at "
+               f"{difficulty}, {players} players, {policy}; budget {budget:,} games, seed {seed}", err=True)
+    try:
+        result = run_design(spec, workers, progress=lambda m: click.echo(m, err=True))
+    except DesignError as e:
+        raise InputError(str(e)) from None
+    except DesignInterrupted as e:
+        result = e.result
+    _write_design(result, spec, marks, out, command, difficulty)
+    if result.interrupted:
+        sys.exit(130)
+    if not result.found:
+        sys.exit(1)
+
+
+def _write_design(result: DesignResult, spec: DesignSpec, marks: dict[str, str], out: Path, command: str,
+                  difficulty: str) -> None:
+    """Print the outcome of a design and write its island (if any) with the measurements as comments."""
+    import dataclasses
+
+    from .. import __version__
+    from ..sim.errors import os_error_text
+    from ..sim.layout_files import draw_layout, layout_file_text
+
+    best = result.best
+    if best is None:
+        click.echo("stopped before any island was played; nothing written", err=True)
+        return
+    pct = f"{100 * spec.target:.1f}%"
+    conf = best.confirmed
+    setting = f"{difficulty}, {spec.players} players, {spec.policy}"
+    lines = [f"Designed by: {command}",
+             f"Target: {pct} ±{100 * spec.tolerance:.1f} points at {setting} (seed {spec.seed}).",
+             f"Search: {100 * best.rate:.1f}% won in {best.games:,} search games ({best.origin})."]
+    if conf:
+        lo, hi = conf.interval
+        lines.append(f"Confirmed: {100 * conf.rate:.1f}% [{100 * lo:.1f}%, {100 * hi:.1f}%] (95% Wilson) won in "
+                     f"{conf.games:,} fresh games, none of them played in the search (seed stream {conf.stream}): "
+                     f"{'within' if result.found else 'outside'} the tolerance.")
+    else:
+        lines.append("Not confirmed: the search was stopped before a confirmation; the rate above is the search's "
+                     "estimate, which favours islands that happened to come near the target.")
+    lines.append(f"Budget: {result.games:,} of {spec.budget:,} games ({result.search_games:,} search in "
+                 f"{result.brackets} bracket(s), {result.confirm_games:,} confirmation); fi {__version__}.")
+    description = (f"Designed for {pct} at {setting}: " +
+                   (f"{100 * conf.rate:.1f}% confirmed on {conf.games:,} games." if conf else "not confirmed."))
+    layout = dataclasses.replace(best.layout, description=description)
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(layout_file_text(layout, marks or None, comment="\n".join(lines)), encoding="utf-8")
+    except OSError as e:
+        raise InputError(f"cannot write the island: {os_error_text(e, out)}") from None
+    click.echo(draw_layout(layout))
+    click.echo("")
+    click.echo("\n".join(lines[1:]))
+    state = "interrupted: the best island so far" if result.interrupted else \
+        "found" if result.found else "budget spent without a confirmed island within the tolerance: the nearest"
+    click.echo(f"{state}; written to {out}")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .layout_features import articulation_cells
 from .layouts import BUILTIN_LAYOUTS, N_CELLS, Layout, LayoutError
 
 Cell = tuple[int, int]
@@ -80,6 +81,25 @@ def grow(rng: np.random.Generator, compactness: float = 1.0, connected: bool = T
         w = np.array([weights[o] for o in options], dtype=float)
         cells.add(options[int(rng.choice(len(options), p=w / w.sum()))])
     return normalised(sorted(cells))[0]
+
+
+def move_one_cell(rng: np.random.Generator, layout: Layout, connected: bool = True
+                  ) -> tuple[tuple[Cell, ...], dict[str, Cell]] | None:
+    """A neighbour of a shape for local search: one cell that holds no pinned tile moves to a sea cell beside
+    the rest of the island (with ``connected``, only a cell whose removal leaves the island in one part; with
+    ``connected=False`` the sea cell may also be across a corner or a one-cell strait). Returns the new
+    (cells, pins), shifted to row 0 and column 0, or None when no cell can move."""
+    pinned = set(layout.pins.values())
+    splits = set(articulation_cells(layout.cells)) if connected else set()
+    movable = [c for c in layout.cells if c not in pinned and c not in splits]
+    if not movable:
+        return None
+    moved = movable[int(rng.integers(len(movable)))]
+    rest = set(layout.cells) - {moved}
+    steps = _ORTH if connected else _ORTH + _GAP
+    targets = sorted({(r + dr, c + dc) for r, c in rest for dr, dc in steps} - rest - {moved})
+    target = targets[int(rng.integers(len(targets)))]
+    return normalised(sorted(rest | {target}), layout.pins)
 
 
 def place_pins(rng: np.random.Generator, cells: tuple[Cell, ...], tiles: list[str]) -> dict[str, Cell]:
