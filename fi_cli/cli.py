@@ -10,11 +10,12 @@ from . import __version__
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="fi")
 def main() -> None:
-    """Play Forbidden Island thousands of times and show how and why games are won and lost.
+    """Play Forbidden Island (and Forbidden Desert) thousands of times and show how and why games are won and lost.
 
     \b
     Examples:
       fi play --players 4 --difficulty normal --policy random --seed 7
+      fi play --game desert --players 4 --difficulty normal --policy random --seed 7
       fi simulate configs/example.yaml
       fi report runs/example
     """

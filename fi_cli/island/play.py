@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from random import Random
 
+from ..common.play import _AWAY, choose, play_turns  # noqa: F401  (_AWAY: where choose keeps the generator)
 from ..seeding import policy_seed
 from .actions import action_text
-from .engine import GameState, LegalActions, Recorder
+from .engine import GameState, Recorder
 from .game import GameSetup, new_game
 from .policies import Policy
 from .render import describe_hands, describe_status, draw_island
 from .tiles import FLOODED, ROLES, SUNK, TILES, TREASURES
+
+__all__ = ["GameRecord", "TileRecord", "TurnRecord", "choose", "play_game"]  # choose: from common.play
 
 
 @dataclass
@@ -57,26 +59,6 @@ class GameRecord:
     tile_rows: list[TileRecord] = field(default_factory=list)
 
 
-# While a policy decides, the generator of its game waits here, keyed by the id of the game's state, and
-# nowhere else: not in the state (its rng is None), not in what the policy is handed, and not in a local
-# variable of any frame on the call stack either, where a policy could find it by walking
-# sys._getframe().f_back and reading f_locals. Only a policy that imports this private name on purpose could
-# reach it. (Keyed by id, not by a weak reference: GameState has slots and no __weakref__, and an entry lives
-# only as long as the call, while the state is alive.)
-_AWAY: dict[int, Random] = {}
-
-
-def choose(policy: Policy, s: GameState, legal: Sequence[tuple]) -> tuple:
-    """Ask the policy for a decision with the game's generator out of its reach: deck order stays hidden."""
-    if s.rng is None:  # nothing to hide (a copy, or a policy asking for a nested decision)
-        return policy.choose(s, legal)
-    _AWAY[id(s)], s.rng = s.rng, None
-    try:
-        return policy.choose(s, legal)
-    finally:
-        s.rng = _AWAY.pop(id(s))
-
-
 def _turn_row(s: GameState, turn: int, player: int, actions: list[str], rec: Recorder) -> TurnRecord:
     tiles = s.tiles
     row = TurnRecord(
@@ -98,6 +80,10 @@ def _turn_row(s: GameState, turn: int, player: int, actions: list[str], rec: Rec
     return row
 
 
+def _header(s: GameState) -> str:
+    return f"Turn {s.turn}: p{s.current} ({ROLES[s.roles[s.current]]})\n{draw_island(s)}\n{describe_hands(s)}"
+
+
 def play_game(
     setup: GameSetup, policy: Policy, seed: int, narrate: Callable[[str], None] | None = None
 ) -> GameRecord:
@@ -110,29 +96,20 @@ def play_game(
     policy.reset(policy_seed(seed))  # never the game's own seed: it would let a player rebuild the draws
     first = s.current
     rows: list[TurnRecord] = []
-    turn, player, actions = s.turn, s.current, []
     if narrate:
         narrate(f"Forbidden Island on {setup.layout.id}, water level {s.water}, {s.n} players, seed {seed}")
-        narrate(f"Turn {turn}: p{player} ({ROLES[s.roles[player]]})\n{draw_island(s)}\n{describe_hands(s)}")
-    while s.outcome is None:
-        a = choose(policy, s, LegalActions(s))
-        text = action_text(a)
-        actions.append(text)
-        s.apply(a)
+        narrate(_header(s))
+    for turn, player, actions in play_turns(s, policy, action_text, narrate, ask=choose):
+        row = _turn_row(s, turn, player, actions, rec)
+        rows.append(row)
         if narrate:
-            narrate(f"  {text}")
-        if s.turn != turn or s.outcome is not None:
-            row = _turn_row(s, turn, player, actions, rec)
-            rows.append(row)
-            if narrate:
-                if row.flood_draws:
-                    narrate(f"  flood cards: {', '.join(row.flood_draws)}")
-                if row.waters_rise:
-                    narrate(f"  Waters Rise! x{row.waters_rise}")
-                narrate(f"  -> {describe_status(s)}")
-            turn, player, actions = s.turn, s.current, []
-            if narrate and s.outcome is None:
-                narrate(f"\nTurn {turn}: p{player} ({ROLES[s.roles[player]]})\n{draw_island(s)}\n{describe_hands(s)}")
+            if row.flood_draws:
+                narrate(f"  flood cards: {', '.join(row.flood_draws)}")
+            if row.waters_rise:
+                narrate(f"  Waters Rise! x{row.waters_rise}")
+            narrate(f"  -> {describe_status(s)}")
+            if s.outcome is None:
+                narrate("\n" + _header(s))
     cell_of = s.board.cell_of
     tile_rows = [
         TileRecord(TILES[t], cell_of[t][0], cell_of[t][1], rec.times_flooded[t], rec.sunk_turn[t])

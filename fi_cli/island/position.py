@@ -7,9 +7,9 @@ The game's generator is not part of a position: applying an action that draws ca
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from ..common.documents import PositionError, Reader, parse_json, pretty_json, show
 from .board import Board
 from .engine import ACTIONS, ALL_TREASURES, DRAW, PHASES, GameState
 from .layouts import Layout, LayoutError
@@ -34,9 +34,7 @@ from .tiles import (
 
 FORMAT = "fi-position-1"
 
-
-class PositionError(ValueError):
-    """A position document that is malformed or describes an impossible position."""
+__all__ = ["FORMAT", "KEYS", "PositionError", "dumps", "from_dict", "loads", "to_dict"]
 
 
 def _counts(values: list[int], names: tuple[str, ...]) -> dict[str, int]:
@@ -86,17 +84,7 @@ def to_dict(s: GameState) -> dict[str, Any]:
 
 def dumps(s: GameState) -> str:
     """The position as JSON text, one key per line, lists of plain values kept on one line."""
-    return _pretty(to_dict(s), 0)
-
-
-def _pretty(v: Any, depth: int) -> str:
-    pad = " " * (depth + 1)
-    if isinstance(v, dict) and v:
-        inner = ",\n".join(f"{pad}{json.dumps(k)}: {_pretty(x, depth + 1)}" for k, x in v.items())
-        return "{\n" + inner + "\n" + " " * depth + "}"
-    if isinstance(v, list) and any(isinstance(x, list | dict) for x in v):
-        return "[\n" + ",\n".join(pad + _pretty(x, depth + 1) for x in v) + "\n" + " " * depth + "]"
-    return json.dumps(v)
+    return pretty_json(to_dict(s))
 
 
 KEYS = ("format", "rules_version", "rules", "layout", "placement", "tiles", "players", "treasure_deck",
@@ -116,93 +104,12 @@ _PHASE = {p: i for i, p in enumerate(PHASES)}
 _CAUSE = {c: i for i, c in enumerate(_CAUSES)}
 
 
-def _show(v: Any) -> str:
-    """A value as the user wrote it (JSON), cut short."""
-    text = json.dumps(v, default=repr)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-_KINDS = {bool: "true/false", int: "a whole number", str: "text", list: "a list", dict: "an object",
-          type(None): "null", float: "a number with a fraction"}  # fmt: skip
-
-
-def _kind(v: Any) -> str:
-    return _KINDS.get(type(v), type(v).__name__)
-
-
-class _Reader:
-    """Reads keys from a position dict; every problem is a PositionError naming the key and what is allowed."""
-
-    def __init__(self, doc: Any, source: str, keys: tuple[str, ...], at: str = "") -> None:
-        """`at`: the key path of `doc` inside the position ('' for the position itself)."""
-        self.source, self.at = source, at
-        if not isinstance(doc, dict):
-            where = f"key '{at}': expected an object" if at else "a position is a JSON object"
-            raise PositionError(f"{source}: {where}, got {_kind(doc)} {_show(doc)}")
-        unknown = [k for k in doc if k not in keys]
-        if unknown:
-            raise self.fail(str(unknown[0]), f"unknown key; the keys are: {', '.join(keys)}")
-        self.doc = doc
-
-    def fail(self, key: str, msg: str) -> PositionError:
-        return PositionError(f"{self.source}: key '{self.at}{'.' if self.at else ''}{key}': {msg}")
-
-    def get(self, key: str, kind: type | tuple, default: Any = ...) -> Any:
-        if key not in self.doc:
-            if default is ...:
-                raise self.fail(key, "missing")
-            return default
-        return self.check(key, self.doc[key], kind)
-
-    def check(self, key: str, v: Any, kind: type | tuple, what: str = "") -> Any:
-        """`v` if it is of `kind` (true/false is not a number here), else an error naming the key."""
-        kinds = kind if isinstance(kind, tuple) else (kind,)
-        if not isinstance(v, kinds) or (isinstance(v, bool) and bool not in kinds):
-            want = " or ".join(_KINDS[k] for k in kinds)
-            raise self.fail(key, f"{what}expected {want}, got {_show(v)}")
-        return v
-
-    def number(self, key: str, low: int, high: int, default: Any = ..., why: str = "") -> int:
-        v = self.get(key, int, default)
-        if not low <= v <= high:
-            raise self.fail(key, f"must be {low} to {high}{why}, got {v}")
-        return v
-
-    def name(self, key: str, value: Any, table: dict[str, int], what: str) -> int:
-        if not isinstance(value, str) or value not in table:
-            raise self.fail(key, f"{_show(value)} is not a {what}; {what}s are: {', '.join(table)}")
-        return table[value]
-
-    def names(self, key: str, table: dict[str, int], what: str, default: Any = ...) -> list[int]:
-        """A list of distinct names."""
-        given = self.get(key, list, default)
-        out = [self.name(key, v, table, what) for v in given]
-        twice = next((v for i, v in enumerate(given) if v in given[:i]), None)
-        if twice is not None:
-            raise self.fail(key, f"{twice} is named twice")
-        return out
-
-    def cell(self, key: str, tile: str, cell: Any) -> tuple[int, int]:
-        if not (isinstance(cell, list) and len(cell) == 2 and all(type(x) is int for x in cell)):
-            raise self.fail(key, f"cell of {tile} must be [row, col], got {_show(cell)}")
-        return cell[0], cell[1]
-
-    def counts(self, key: str, value: dict, table: dict[str, int]) -> list[int]:
-        out = [0] * len(table)
-        for name, n in value.items():
-            i = self.name(key, name, table, "card")
-            if type(n) is not int or n < 0:
-                raise self.fail(key, f"count of {name} must be a non-negative whole number, got {_show(n)}")
-            out[i] = n
-        return out
-
-
 def from_dict(doc: Any, source: str = "position") -> GameState:
     """Read a position; a malformed or impossible one raises PositionError naming the key and the rule."""
-    r = _Reader(doc, source, KEYS)
+    r = Reader(doc, source, KEYS)
     fmt = r.get("format", str)
     if fmt != FORMAT:
-        raise r.fail("format", f"expected {FORMAT!r}, got {_show(fmt)}")
+        raise r.fail("format", f"expected {FORMAT!r}, got {show(fmt)}")
     r.get("rules_version", str, None)
     try:
         rules = Rules.from_dict(r.get("rules", dict, {}))
@@ -226,7 +133,7 @@ def from_dict(doc: Any, source: str = "position") -> GameState:
     s.n = len(players)
     roles, s.pos, s.hands = [], [], []
     for q, pl in enumerate(players):
-        pr = _Reader(pl, source, _PLAYER_KEYS, f"players[{q}]")
+        pr = Reader(pl, source, _PLAYER_KEYS, f"players[{q}]")
         if pr.get("seat", int) != q:
             raise r.fail("players", f"players must be listed by seat 0..{s.n - 1}")
         roles.append(pr.name("role", pr.get("role", str), ROLE_INDEX, "role"))
@@ -240,7 +147,7 @@ def from_dict(doc: Any, source: str = "position") -> GameState:
     s.fdeck = []
     for seg in reversed(r.get("flood_deck", list)):
         if not isinstance(seg, list) or not seg:
-            raise r.fail("flood_deck", f"each segment is a non-empty list of tiles, got {_show(seg)}")
+            raise r.fail("flood_deck", f"each segment is a non-empty list of tiles, got {show(seg)}")
         s.fdeck.append([r.name("flood_deck", t, TILE_INDEX, "tile") for t in seg])
     s.fdiscard = [r.name("flood_discard", t, TILE_INDEX, "tile") for t in r.get("flood_discard", list)]
     s.water = r.number("water_level", 1, SKULL, why=" (10 is the skull)")
@@ -262,12 +169,12 @@ def from_dict(doc: Any, source: str = "position") -> GameState:
     s.flood_left = r.number("flood_left", 0, max(FLOOD_DRAWS), 0, " (flood cards drawn per turn)")
     s.swimmers = [r.check("swimmers", q, int, "each swimmer is a seat: ") for q in r.get("swimmers", list, [])]
     if len(set(s.swimmers)) != len(s.swimmers) or any(not 0 <= q < s.n for q in s.swimmers):
-        raise r.fail("swimmers", f"must be distinct seats 0-{s.n - 1}, got {_show(s.swimmers)}")
+        raise r.fail("swimmers", f"must be distinct seats 0-{s.n - 1}, got {show(s.swimmers)}")
     sinking = r.get("sinking", (str, type(None)), None)
     s.sinking = -1 if sinking is None else r.name("sinking", sinking, TILE_INDEX, "tile")
     s.outcome = r.get("outcome", (str, type(None)), None)
     if s.outcome not in _ENDINGS:
-        raise r.fail("outcome", f"{_show(s.outcome)} is not an outcome; outcomes are: win, loss or null")
+        raise r.fail("outcome", f"{show(s.outcome)} is not an outcome; outcomes are: win, loss or null")
     s.loss_causes = tuple(_CAUSES[i] for i in r.names("loss_causes", _CAUSE, "loss cause", []))
     s.rng = None
     s.stats = None
@@ -275,8 +182,8 @@ def from_dict(doc: Any, source: str = "position") -> GameState:
     return s
 
 
-def _layout(r: _Reader, doc: dict) -> Layout:
-    lr = _Reader(doc, r.source, _LAYOUT_KEYS, "layout")
+def _layout(r: Reader, doc: dict) -> Layout:
+    lr = Reader(doc, r.source, _LAYOUT_KEYS, "layout")
     rows = lr.get("rows", list)
     for row in rows:
         lr.check("rows", row, str, "each row is text: ")
@@ -290,7 +197,7 @@ def _layout(r: _Reader, doc: dict) -> Layout:
         raise r.fail("layout", f"not a valid layout ({e})") from None
 
 
-def _placement(r: _Reader, layout: Layout) -> tuple[int, ...]:
+def _placement(r: Reader, layout: Layout) -> tuple[int, ...]:
     """The tile on each cell of the layout, in the layout's cell order."""
     cell_tile: dict[tuple[int, int], int] = {}
     for name, cell in r.get("placement", dict).items():
@@ -304,7 +211,7 @@ def _placement(r: _Reader, layout: Layout) -> tuple[int, ...]:
     return tuple(cell_tile[c] for c in layout.cells)
 
 
-def _check_possible(s: GameState, r: _Reader) -> None:
+def _check_possible(s: GameState, r: Reader) -> None:
     """Refuse what no game can reach, naming the rule: the cards, the piles, the pawns, the phase, the end."""
     phase = PHASES[s.phase]
     for c in range(len(CARDS)):  # a capture discards its 4 cards (rule 5): a captured treasure holds no cards
@@ -331,7 +238,7 @@ def _check_possible(s: GameState, r: _Reader) -> None:
     over = s.outcome is not None
     if over != (phase == "over"):
         raise r.fail("phase", f"a game is over exactly when it has an outcome (phase {phase}, outcome "
-                              f"{_show(s.outcome)})")
+                              f"{show(s.outcome)})")
     if bool(s.loss_causes) != (s.outcome == "loss"):
         raise r.fail("loss_causes", "a lost game has its causes, and only a lost game")
     if (s.water == SKULL) != ("water_level" in s.loss_causes):
@@ -358,8 +265,4 @@ def _check_possible(s: GameState, r: _Reader) -> None:
 
 def loads(text: str, source: str = "position") -> GameState:
     """Read a position from JSON text."""
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise PositionError(f"{source}: not valid JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
-    return from_dict(doc, source)
+    return from_dict(parse_json(text, source), source)
