@@ -127,11 +127,19 @@ def test_cli_generate_writes_files_that_pass_check(tmp_path):
     assert r.exit_code == 0 and "articulation" in r.output and "landing_to_centre" in r.output
 
 
-@pytest.mark.parametrize("pin, message", [("F", "give MARK=TILE"), ("X=fools_landing", "other than X"),
-                                          ("F=atlantis", "unknown tile 'atlantis'")])
-def test_cli_generate_refuses_bad_pins(tmp_path, pin, message):
-    r = CliRunner().invoke(main, ["layouts", "generate", "2", "--seed", "1", "--pin", pin, "--out", str(tmp_path)])
+@pytest.mark.parametrize("option, message", [
+    (["--pin", "F"], "give MARK=TILE"), (["--pin", "X=fools_landing"], "other than X"),
+    (["--pin", "F=atlantis"], "unknown tile 'atlantis'"), (["--compactness", "8..0.5"], "0 < LOW <= HIGH"),
+    (["--compactness", "round"], "a number >= 0")])
+def test_cli_generate_refuses_bad_options(tmp_path, option, message):
+    r = CliRunner().invoke(main, ["layouts", "generate", "2", "--seed", "1", *option, "--out", str(tmp_path)])
     assert r.exit_code == 2 and message in r.output and "Traceback" not in r.output
+
+
+def test_a_compactness_range_draws_each_islands_own():
+    islands = generate_layouts(12, 3, compactness=(0.3, 12.0), description="{compactness}")
+    drawn = [float(lay.description) for lay in islands]
+    assert all(0.3 <= c <= 12 for c in drawn) and min(drawn) < 1 < max(drawn)
 
 
 def _folder_study(tmp_path: Path, layout: str, extra: str = "") -> Path:

@@ -153,6 +153,21 @@ def _clear_out(out: Path, overwrite: bool) -> None:
         raise InputError(f"cannot write the layout files: {os_error_text(e, out)}") from None
 
 
+def _compactness(text: str) -> float | tuple[float, float]:
+    """`--compactness X` or `LOW..HIGH`; InputError when it is neither."""
+    try:
+        if ".." in text:
+            low, high = (float(x) for x in text.split(".."))
+            if 0 < low <= high:
+                return low, high
+        elif float(text) >= 0:
+            return float(text)
+    except ValueError:
+        pass
+    raise InputError(f"--compactness {text!r}: give a number >= 0 (e.g. 1) or a range LOW..HIGH with "
+                     "0 < LOW <= HIGH (e.g. 0.5..8)")
+
+
 @layouts.command()
 @click.argument("n", type=click.IntRange(min=1))
 @click.option("--seed", type=click.IntRange(min=0), required=True, help="Seed: the same seed gives the same islands.")
@@ -162,10 +177,11 @@ def _clear_out(out: Path, overwrite: bool) -> None:
               help="Pin TILE on a random cell of each island, drawn as MARK in its shape (repeatable).")
 @click.option("--connected/--any", default=True, show_default=True,
               help="Islands in one part, or also in several (cells across a corner or a one-cell strait).")
-@click.option("--compactness", type=click.FloatRange(min=0), default=1.0, show_default=True,
-              help="1: uniform growth; larger: rounder islands; smaller: thin, branching ones (0: trees).")
+@click.option("--compactness", default="1", show_default=True, metavar="X|LOW..HIGH",
+              help="1: uniform growth; larger: rounder islands; smaller: thin, branching ones (0: trees); a range "
+                   "LOW..HIGH draws each island's compactness log-uniformly in it.")
 @click.option("--overwrite", is_flag=True, help="Remove the layout files already in --out first.")
-def generate(n: int, seed: int, out: Path, pins: tuple[str, ...], connected: bool, compactness: float,
+def generate(n: int, seed: int, out: Path, pins: tuple[str, ...], connected: bool, compactness: str,
              overwrite: bool) -> None:
     """Write N random 24-cell islands, distinct up to rotation and reflection, as layout files.
 
@@ -177,7 +193,8 @@ def generate(n: int, seed: int, out: Path, pins: tuple[str, ...], connected: boo
     \b
     Examples:
       fi layouts generate 200 --seed 7 --out generated/
-      fi layouts generate 40 --seed 1 --compactness 3 --pin F=fools_landing --pin M=temple_of_the_moon --out gen/
+      fi layouts generate 40 --seed 1 --compactness 0.5..8 --pin F=fools_landing --pin M=temple_of_the_moon \
+        --out gen/
     """
     import shlex
 
@@ -188,15 +205,16 @@ def generate(n: int, seed: int, out: Path, pins: tuple[str, ...], connected: boo
     from ..sim.layout_files import layout_file_text
 
     marks = parse_pins(pins)
+    knob = _compactness(compactness)
     try:
-        islands = generate_layouts(n, seed, pins=list(marks), connected=connected, compactness=compactness,
+        islands = generate_layouts(n, seed, pins=list(marks), connected=connected, compactness=knob,
                                    description=f"Island {{index}} of {{n}} generated with seed {seed}, compactness "
-                                               f"{compactness:g}, {'connected' if connected else 'any parts'}.")
+                                               f"{{compactness}}, {'connected' if connected else 'any parts'}.")
     except LayoutError as e:
         raise InputError(str(e)) from None
     _clear_out(out, overwrite)
     pin_args = [x for t, m in marks.items() for x in ("--pin", f"{m}={t}")]
-    command = shlex.join(["fi", "layouts", "generate", str(n), "--seed", str(seed), "--compactness", f"{compactness:g}",
+    command = shlex.join(["fi", "layouts", "generate", str(n), "--seed", str(seed), "--compactness", compactness,
                           *pin_args, "--connected" if connected else "--any", "--out", str(out)])
     width = max(len(str(out / f"{lay.id}.yaml")) for lay in islands)
     for lay in islands:

@@ -5,7 +5,8 @@ at a time. Every sea cell beside the island (sharing a side with it) is a candid
 ``compactness ** (n - 1)`` where n is the number of island cells it touches (1 to 4), and one candidate is
 drawn in proportion to its weight. ``compactness = 1`` grows uniformly from the coast (Eden growth);
 larger values favour cells that fill bays, giving rounder, more compact islands; smaller values favour thin,
-branching shapes, and 0 grows a tree (no cell ever closes a loop). With ``connected=False`` a sea cell that
+branching shapes, and 0 grows a tree (no cell ever closes a loop). A range (low, high) draws each island's
+compactness log-uniformly between the two, for a varied set of islands. With ``connected=False`` a sea cell that
 touches the island only at a corner, or across a one-cell strait, is a candidate too, with weight
 GAP_WEIGHT, so islands may come in several parts. Pinned tiles go on distinct cells drawn uniformly.
 
@@ -57,6 +58,16 @@ def canonical(cells: list[Cell] | tuple[Cell, ...]) -> tuple[Cell, ...]:
         moved = [((c, r) if swap else (r, c)) for r, c in cells]
         images.append(normalised([(fr * r, fc * c) for r, c in moved])[0])
     return min(images)
+
+
+def draw_compactness(rng: np.random.Generator, compactness: float | tuple[float, float]) -> float:
+    """A number as it is; a range (low, high), 0 < low <= high: drawn log-uniformly in it."""
+    if isinstance(compactness, tuple):
+        low, high = compactness
+        if not 0 < low <= high:
+            raise LayoutError(f"a compactness range needs 0 < low <= high, got {low:g}..{high:g}")
+        return float(np.exp(rng.uniform(np.log(low), np.log(high))))
+    return compactness
 
 
 def grow(rng: np.random.Generator, compactness: float = 1.0, connected: bool = True) -> tuple[Cell, ...]:
@@ -121,9 +132,10 @@ def island_name(rng: np.random.Generator, taken: set[str]) -> tuple[str, str]:
     return f"{lid}_{k}", f"{name} {k}"
 
 
-def generate_layouts(n: int, seed: int, *, pins: list[str] = (), connected: bool = True, compactness: float = 1.0,
-                     description: str = "") -> list[Layout]:
+def generate_layouts(n: int, seed: int, *, pins: list[str] = (), connected: bool = True,
+                     compactness: float | tuple[float, float] = 1.0, description: str = "") -> list[Layout]:
     """`n` islands with distinct shapes (up to rotation and reflection), `pins` (tile ids) placed at random.
+    `description` may use {index}, {n} and {compactness} (the island's own).
 
     LayoutError if `n` distinct shapes are not found in MAX_TRIES_PER_ISLAND * n draws (a tiny compactness-0
     family, say)."""
@@ -134,7 +146,8 @@ def generate_layouts(n: int, seed: int, *, pins: list[str] = (), connected: bool
     taken: set[str] = set()
     out = []
     for _ in range(MAX_TRIES_PER_ISLAND * n):
-        cells = grow(rng, compactness, connected)
+        drawn = draw_compactness(rng, compactness)
+        cells = grow(rng, drawn, connected)
         key = canonical(cells)
         if key in seen:
             continue
@@ -142,9 +155,9 @@ def generate_layouts(n: int, seed: int, *, pins: list[str] = (), connected: bool
         placed = place_pins(rng, cells, list(pins))
         lid, name = island_name(rng, taken)
         taken.add(lid)
-        text = description.format(index=len(out) + 1, n=n)
+        text = description.format(index=len(out) + 1, n=n, compactness=f"{drawn:.3g}")
         out.append(Layout(id=lid, cells=cells, pins=placed, name=name, description=text))
         if len(out) == n:
             return out
-    raise LayoutError(f"found only {len(out)} distinct islands of {n} asked for (compactness {compactness}); "
+    raise LayoutError(f"found only {len(out)} distinct islands of {n} asked for (compactness {compactness!r}); "
                       "ask for fewer, or use a compactness that gives more varied shapes")

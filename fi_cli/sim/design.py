@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from ..island.layout_generator import canonical, grow, island_name, move_one_cell, place_pins
+from ..island.layout_generator import canonical, draw_compactness, grow, island_name, move_one_cell, place_pins
 from ..island.layouts import STANDARD_LAYOUT_ID, Layout, get_layout
 from ..island.rules import Rules
 from ..island.tiles import difficulty_name
@@ -232,11 +232,10 @@ class Designer:
 
     def fresh(self, n: int) -> list[Candidate]:
         out: list[Candidate] = []
-        lo, hi = np.log(COMPACTNESS[0]), np.log(COMPACTNESS[1])
         for _ in range(50 * n):
             if len(out) == n:
                 break
-            compactness = float(np.exp(self.rng.uniform(lo, hi)))
+            compactness = draw_compactness(self.rng, COMPACTNESS)
             cells = grow(self.rng, compactness, self.spec.connected)
             pins = place_pins(self.rng, cells, list(self.spec.pins))
             c = self._candidate(cells, pins, f"generated, compactness {compactness:.2f}")
