@@ -120,5 +120,5 @@ def test_a_report_of_few_layouts_has_no_explorer_section(tmp_path):
 def test_many_scenarios_are_drawn_by_their_extremes():
     rates = pd.DataFrame({"scenario": [f"s{i}" for i in range(30)], "win_rate": np.r_[np.linspace(0.5, 0.2, 30)]})
     shown = detail_scenarios(rates)
-    assert len(shown) == 2 * DETAIL_SHOWN and shown == [f"s{i}" for i in (*range(6), *range(24, 30))]
+    assert len(shown) == 2 * DETAIL_SHOWN and shown == [f"s{i}" for i in (*range(4), *range(26, 30))]
     assert detail_scenarios(rates.head(24)) == [f"s{i}" for i in range(24)]

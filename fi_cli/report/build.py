@@ -109,7 +109,7 @@ EXPLORER_FIGURES = [
                "the ranking table below names them."),
 ]
 DETAIL_MAX = 24  # with more scenarios, the per-scenario figures show only the hardest and the easiest
-DETAIL_SHOWN = 6  # ... this many at each end
+DETAIL_SHOWN = 4  # ... this many at each end (as many as the explorer draws)
 
 
 def detail_scenarios(rates: pd.DataFrame) -> list[str]:
@@ -212,13 +212,13 @@ def make_explorer_figures(ex: explorer.Explorer, data: ReportData) -> dict[str, 
 
 def build_report(
     run_dirs: Sequence[Path], out_dir: Path | None = None, baseline: str | None = None,
-    formats: Sequence[str] = ("png", "svg"), partial: bool = False,
+    formats: Sequence[str] = ("png", "svg"), partial: bool = False, dpi: int = figures.DPI,
 ) -> Report:
     """Read the runs and write the whole report into out_dir (default reports/<run name>).
 
     `baseline`: matrix values KEY=VALUE or a scenario (see `pairing`). `partial`: report on the sound
     chunks of an incomplete or damaged run instead of stopping. `formats`: figure files; PNG is needed
-    (the page inlines it), SVG is for zooming (tests skip it for speed)."""
+    (the page inlines it), SVG is for zooming (tests skip it for speed); `dpi`: of the PNG figures."""
     if "png" not in formats:
         raise ReportError("the report page needs PNG figures; formats must include 'png'")
     data = load_runs([Path(d) for d in run_dirs], partial=partial)
@@ -241,10 +241,10 @@ def build_report(
         made |= make_explorer_figures(report.explorer, data)
     for name, df in [*tables.items(), ("summary", summary)]:
         path = out_dir / f"{name}.csv"
-        df.to_csv(path, index=False)
+        df.to_csv(path, index=False, float_format="%.6g")  # 6 significant digits: plenty, and half the size
         report.files.append(path)
     for name, fig in made.items():
-        report.files += figures.save(fig, out_dir, name, formats)
+        report.files += figures.save(fig, out_dir, name, formats, dpi)
     report.files.append(write_markdown(report))
     report.files.append(write_html(report))
     return report
