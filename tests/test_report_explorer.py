@@ -73,7 +73,9 @@ def test_model_matches_a_game_level_logistic_regression_and_finds_the_coast(expl
     per_game = sm.Logit(games["win"].to_numpy(), x.to_numpy()).fit(disp=0)
     assert ex.model["coef"].to_numpy() == pytest.approx(per_game.params[2:], abs=1e-5)
     coast = ex.model.set_index("feature").loc["coast"]
-    assert coast["coef"] < 0 and coast["ci_high"] < 0  # more coast, fewer wins
+    assert coast["coef"] < 0 and coast["ci_high"] < 0 and coast["ci_high_alone"] < 0  # more coast, fewer wins
+    alone = sm.Logit(games["win"].to_numpy(), x[["const", "elite", "coast"]].to_numpy()).fit(disp=0)
+    assert coast["coef_alone"] == pytest.approx(alone.params[2], abs=1e-5)
     assert 0 < ex.fit["deviance_explained"] <= 1 and ex.fit["islands"] == 14
     assert any(s.startswith("coast (") and "fewer wins" in s for s in explorer.model_sentences(ex))
 
@@ -101,15 +103,21 @@ def test_explorer_figures_of_one_slice_are_readable(one_slice):
     assert {name: p for name, p in problems.items() if p} == {}
 
 
-def test_the_page_has_the_explorer_section(one_slice, tmp_path):
-    report = build_report([one_slice], tmp_path / "report", formats=("png",))
+def test_the_page_has_the_explorer_section_and_draws_the_extremes_of_many_scenarios(tmp_path):
+    lays = generate_layouts(26, 5, pins=["fools_landing"], compactness=(0.5, 8.0))
+    run = write_run(tmp_path / "many", [
+        random_scenario(f"layout={lay.id}", 8, win_rate=0.02 + 0.02 * i, layout=lay.id, rows=lay.rows(), seed=i,
+                        name=lay.name, pins=lay.pins, values={"layout": lay.id}) for i, lay in enumerate(lays)])
+    report = build_report([run], tmp_path / "report", formats=("png",))
     page = (tmp_path / "report" / "index.html").read_text()
     assert "Explorer: what makes an island hard" in page and "cluster-robust by island" in page
-    assert "<h3 id='ranking'>Ranking</h3>" in page and report.explorer.islands["island"].iloc[0] in page
+    assert "<h3 id='ranking'>Ranking</h3>" in page and all(lay.name in page for lay in lays)
     for name in ("explorer_features", "explorer_model", "explorer_extremes", "explorer_ranking"):
         assert f"id='{name}'" in page and (tmp_path / "report" / f"{name}.png").exists()
     assert pd.read_csv(tmp_path / "report" / "explorer_model.csv")["feature"].tolist() == report.explorer.features
     assert "## Explorer: what makes an island hard" in (tmp_path / "report" / "summary.md").read_text()
+    assert len(pd.read_csv(tmp_path / "report" / "outcomes.csv")) == 26  # every scenario in the tables
+    assert len(report.data.scenarios) == 26 and DETAIL_SHOWN == 4
 
 
 def test_a_report_of_few_layouts_has_no_explorer_section(tmp_path):

@@ -100,7 +100,8 @@ EXPLORER_FIGURES = [
     FigureInfo("explorer_model", "What goes with a hard island, all features at once",
                "Coefficients of a logistic regression of a win on the standardised features: the change in the "
                "log-odds of a win per standard deviation of a feature, the others held fixed, with 95% intervals "
-               "that are cluster-robust by island (games of one island are not independent)."),
+               "that are cluster-robust by island (games of one island are not independent); in grey, the same "
+               "for the feature alone. Features that measure much the same share their effect when together."),
     FigureInfo("explorer_extremes", "The hardest and the easiest islands",
                f"The {explorer_figures.EXTREMES} islands with the lowest and the highest win rate (95% Wilson "
                "interval), drawn as on the layouts figure."),

@@ -33,7 +33,8 @@ CURVE_POINTS = 60
 @dataclass
 class Explorer:
     islands: pd.DataFrame  # one row per scenario: its layout, slice, games, wins, rate, interval, rank, features
-    model: pd.DataFrame  # one row per feature in the model: coefficient per SD with its interval, odds ratio, p
+    model: pd.DataFrame  # one row per feature in the model: coefficient per SD with its interval, odds ratio, p;
+    # and the same feature's coefficient alone (a model of that feature and the slices): coef_alone, ci_*_alone
     curves: pd.DataFrame  # feature, slice, x, win_rate: each feature's own logistic fit (with the slices)
     features: list[str]  # the features in the model, in order
     notes: list[str] = field(default_factory=list)  # features left out and why, and what the fit says
@@ -120,36 +121,43 @@ def explore(data: ReportData, rates: pd.DataFrame, alpha: float = ALPHA) -> Expl
     n_layouts = islands["layout"].nunique()
     x = _design(islands, features)
     model = pd.DataFrame(columns=["feature", "description", "mean", "sd", "coef", "ci_low", "ci_high", "odds_ratio",
-                                  "p_value"])
+                                  "p_value", "coef_alone", "ci_low_alone", "ci_high_alone"])
     fit: dict[str, float] = {"islands": n_layouts, "rows": len(islands), "games": int(islands["games"].sum())}
+    curves, alone = _alone(islands, features, alpha)
     if features and n_layouts - x.shape[1] >= 3:
-        groups = pd.factorize(islands["layout"])[0]
-        res = _glm(islands, x).fit(cov_type="cluster", cov_kwds={"groups": groups}, use_t=True)
+        res = _fit(islands, x)
         ci = res.conf_int(alpha)
         model = pd.DataFrame({
             "feature": features, "description": [describe(f) for f in features],
             "mean": [islands[f].mean() for f in features], "sd": [islands[f].std(ddof=0) for f in features],
             "coef": res.params[features].to_numpy(), "ci_low": ci.loc[features, 0].to_numpy(),
             "ci_high": ci.loc[features, 1].to_numpy(), "odds_ratio": np.exp(res.params[features].to_numpy()),
-            "p_value": res.pvalues[features].to_numpy()})
+            "p_value": res.pvalues[features].to_numpy()}).merge(alone, on="feature")
         slices_only = _glm(islands, x.drop(columns=features)).fit()
         fit["deviance_explained"] = 1 - res.deviance / slices_only.deviance if slices_only.deviance > 0 else np.nan
         fit["dispersion"] = res.pearson_chi2 / res.df_resid
     elif features:
         notes.append(f"no model: {n_layouts} islands are too few for {x.shape[1]} parameters (at least 3 more "
                      "islands than parameters are needed)")
-    return Explorer(islands=islands, model=model, curves=_curves(islands, features), features=features, notes=notes,
-                    fit=fit)
+    return Explorer(islands=islands, model=model, curves=curves, features=features, notes=notes, fit=fit)
 
 
-def _curves(islands: pd.DataFrame, features: list[str]) -> pd.DataFrame:
-    """Per feature and slice: the win rate a logistic regression on that feature alone (and the slices)
-    predicts, over the feature's range."""
-    rows = []
+def _fit(islands: pd.DataFrame, x: pd.DataFrame):
+    """The binomial GLM on the islands' counts, standard errors cluster-robust by island (t intervals)."""
+    groups = pd.factorize(islands["layout"])[0]
+    return _glm(islands, x).fit(cov_type="cluster", cov_kwds={"groups": groups}, use_t=True)
+
+
+def _alone(islands: pd.DataFrame, features: list[str], alpha: float) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Each feature on its own (with the slices): the win rate its logistic regression predicts over the
+    feature's range, per slice (curves), and its coefficient per SD with the interval (one row per feature)."""
+    rows, coefs = [], []
     slices = list(dict.fromkeys(islands["slice"]))
     for f in features:
         x = _design(islands, [f])
-        res = _glm(islands, x).fit()
+        res = _fit(islands, x)
+        lo, hi = res.conf_int(alpha).loc[f]
+        coefs.append({"feature": f, "coef_alone": res.params[f], "ci_low_alone": lo, "ci_high_alone": hi})
         v = islands[f].astype(float)
         grid = np.linspace(v.min(), v.max(), CURVE_POINTS)
         for s in slices:
@@ -161,8 +169,9 @@ def _curves(islands: pd.DataFrame, features: list[str]) -> pd.DataFrame:
             label = islands.loc[islands["slice"] == s, "slice_label"].iloc[0]
             rows.append(pd.DataFrame({"feature": f, "slice": s, "slice_label": label, "x": grid,
                                       "win_rate": res.predict(g[x.columns])}))
-    return pd.concat(rows, ignore_index=True) if rows else pd.DataFrame(
+    curves = pd.concat(rows, ignore_index=True) if rows else pd.DataFrame(
         columns=["feature", "slice", "slice_label", "x", "win_rate"])
+    return curves, pd.DataFrame(coefs, columns=["feature", "coef_alone", "ci_low_alone", "ci_high_alone"])
 
 
 def model_sentences(ex: Explorer) -> list[str]:
@@ -178,6 +187,17 @@ def model_sentences(ex: Explorer) -> list[str]:
                    "the other features held fixed.")
     if clear.empty:
         out.append("No feature's 95% interval excludes zero once the others are held fixed.")
+    m = ex.model.set_index("feature")
+    only_alone = [f for f in m.index if f not in set(clear["feature"])
+                  and (m.loc[f, "ci_low_alone"] > 0 or m.loc[f, "ci_high_alone"] < 0)]
+    if only_alone:
+        corr = ex.islands[list(m.index)].astype(float).corr()
+        told = ", ".join(f"{f} {m.loc[f, 'coef_alone']:+.2f} [{m.loc[f, 'ci_low_alone']:+.2f}, "
+                         f"{m.loc[f, 'ci_high_alone']:+.2f}]" for f in only_alone)
+        twins = {f: corr[f].drop(f).abs().idxmax() for f in only_alone}  # its most correlated other feature
+        links = ", ".join(f"{f} with {g} r = {corr.loc[f, g]:.2f}" for f, g in twins.items())
+        out.append(f"On its own each of these goes with the win rate (log-odds per SD): {told}; but not once the "
+                   f"other features are held fixed, as they measure much the same as others ({links}).")
     f = ex.fit
     out.append(f"The features explain {100 * f['deviance_explained']:.0f}% of the deviance between islands left "
                f"by the slices alone ({f['islands']:.0f} islands, {f['games']:,.0f} games). Pearson dispersion "

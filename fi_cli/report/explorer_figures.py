@@ -72,21 +72,24 @@ def coefficients(ex: Explorer) -> Figure:
     y = np.arange(len(m))[::-1]
     for yi, r in zip(y, m.itertuples(), strict=True):
         clear = r.ci_low > 0 or r.ci_high < 0
-        ax.errorbar(r.coef, yi, xerr=[[r.coef - r.ci_low], [r.ci_high - r.coef]], fmt="s" if clear else "o",
+        ax.errorbar(r.coef, yi + 0.12, xerr=[[r.coef - r.ci_low], [r.ci_high - r.coef]], fmt="s" if clear else "o",
                     color="#0072B2", mfc="#0072B2" if clear else "white", capsize=4, markersize=6)
+        ax.errorbar(r.coef_alone, yi - 0.18, xerr=[[r.coef_alone - r.ci_low_alone], [r.ci_high_alone - r.coef_alone]],
+                    fmt="D", color="#777777", capsize=3, markersize=4, lw=1)
     ax.axvline(0, color="black", lw=1)
     ax.set_yticks(y, [f"{r.feature}\n(SD {r.sd:.2g})" for r in m.itertuples()], fontsize=8.5)
     ax.set_ylim(-0.6, max(len(m), 1) - 0.4)
     sec = ax.secondary_yaxis("right")
-    sec.set_yticks(y, [f"odds x{r.odds_ratio:.2f}, p = {r.p_value:.2g}" for r in m.itertuples()], fontsize=8)
+    sec.set_yticks(y, [f"together: odds x{r.odds_ratio:.2f}, p = {r.p_value:.2g}" for r in m.itertuples()], fontsize=8)
     sec.tick_params(length=0)
     ax.grid(axis="x", alpha=0.3)
     ax.set_xlabel("change in the log-odds of a win per standard deviation of the feature (95% interval)")
     if m.empty:
         ax.text(0, 0, "no model: " + "; ".join(ex.notes)[:120], ha="center", va="center", fontsize=9)
-    note(fig, "Logistic regression of a win on all the features at once (standardised), one intercept per slice, "
-              "fitted on each island's counts; intervals cluster-robust by island. Filled squares: intervals "
-              "that exclude 0.")
+    handles = [Line2D([], [], marker="s", color="#0072B2", ls="-", label="all features at once (filled: excludes 0)"),
+               Line2D([], [], marker="D", color="#777777", ls="-", ms=4, label="this feature alone")]
+    note(fig, "Logistic regression of a win on the standardised features, one intercept per slice, fitted on each "
+              "island's counts; intervals cluster-robust by island.", handles, ncols=2)
     return fig
 
 

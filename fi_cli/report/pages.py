@@ -218,7 +218,9 @@ def _model_view(report: Report) -> pd.DataFrame:
         "SD": m["sd"].map("{:.2f}".format),
         "log-odds per SD [95% CI]": [f"{c:+.3f} [{lo:+.3f}, {hi:+.3f}]"
                                      for c, lo, hi in zip(m["coef"], m["ci_low"], m["ci_high"], strict=True)],
-        "odds ratio": m["odds_ratio"].map("{:.2f}".format), "p": m["p_value"].map("{:.2g}".format)})
+        "odds ratio": m["odds_ratio"].map("{:.2f}".format), "p": m["p_value"].map("{:.2g}".format),
+        "alone: log-odds per SD [95% CI]": [f"{c:+.3f} [{lo:+.3f}, {hi:+.3f}]" for c, lo, hi in
+                                            zip(m["coef_alone"], m["ci_low_alone"], m["ci_high_alone"], strict=True)]})
 
 
 def _explorer_html(report: Report) -> list[str]:
