@@ -266,7 +266,7 @@ def design(target: float, difficulty: str, players: int, policy: str, params: tu
     within the tolerance, 1 when the budget ran out first (the nearest island is written all the same).
 
     \b
-    Example:
+    Examples:
       fi layouts design --target 0.30 --difficulty normal --players 4 --policy heuristic --out designed.yaml
       fi layouts design --target 0.10 --difficulty elite --budget 20000 --seed 7 --out hard.yaml
     """
@@ -282,13 +282,14 @@ def design(target: float, difficulty: str, players: int, policy: str, params: tu
     if out.exists() and not overwrite:
         raise InputError(f"{out} exists; use --overwrite to replace it or give another --out")
     marks = parse_pins(pins)
+    policy_params = parse_rules(params, "--param")
     try:
         level = parse_difficulty(difficulty)
-        engine.check_policy(policy, parse_rules(params, "--param"))
+        engine.check_policy(policy, policy_params)
     except ValueError as e:
         raise InputError(str(e)) from None
     spec = DesignSpec(target=target, difficulty=level, players=players, policy=policy,
-                      policy_params=parse_rules(params, "--param"), budget=budget, tolerance=tolerance,
+                      policy_params=policy_params, budget=budget, tolerance=tolerance,
                       confirm=confirm_games, screen=screen, seed=seed, pins=tuple(marks), connected=connected)
     command = shlex.join([
         "fi", "layouts", "design", "--target", f"{target:g}", "--difficulty", difficulty, "--players", str(players),
@@ -335,7 +336,7 @@ def _write_design(result: DesignResult, spec: DesignSpec, marks: dict[str, str],
                      f"{conf.games:,} fresh games, none of them played in the search (seed stream {conf.stream}): "
                      f"{'within' if result.found else 'outside'} the tolerance.")
     else:
-        lines.append("Not confirmed: the search was stopped before a confirmation; the rate above is the search's "
+        lines.append("Not confirmed: the design was stopped before a confirmation; the rate above is the search's "
                      "estimate, which favours islands that happened to come near the target.")
     lines.append(f"Budget: {result.games:,} of {spec.budget:,} games ({result.search_games:,} search in "
                  f"{result.brackets} bracket(s), {result.confirm_games:,} confirmation); fi {__version__}.")

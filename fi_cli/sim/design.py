@@ -103,10 +103,14 @@ class DesignResult:
     def games(self) -> int:
         return self.search_games + self.confirm_games
 
+    def within(self, rate: float) -> bool:
+        """Whether a win rate is within the tolerance of the target (a hair of slack for 0.27 - 0.30)."""
+        return abs(rate - self.target) <= self.tolerance + 1e-9
+
     @property
     def found(self) -> bool:
         c = self.best.confirmed if self.best else None
-        return c is not None and abs(c.rate - self.target) <= self.tolerance + 1e-12
+        return c is not None and self.within(c.rate)
 
 
 @dataclass
@@ -270,10 +274,13 @@ class Designer:
             c.games = upto
         self.search_upto = max(self.search_upto, upto)
 
-    def bracket(self, pool: GamePool) -> Candidate:
+    def bracket(self, pool: GamePool) -> Candidate | None:
+        """One bracket of successive halving; its winner (None if no new island could be made)."""
         half = BRACKET // 2 if self.elites else 0
         cands = self.moved(half)
         cands += self.fresh(BRACKET - len(cands))
+        if not cands:
+            return None
         self.current = cands
         n = self.spec.screen
         alive = cands
@@ -325,13 +332,15 @@ class Designer:
                     lo, hi = conf.interval
                     self.say(f"confirmation of {best.layout.name}: {100 * conf.rate:.1f}% [{100 * lo:.1f}, "
                              f"{100 * hi:.1f}] on {conf.games:,} fresh games, "
-                             f"{'within' if abs(conf.rate - t) <= spec.tolerance else 'outside'} the tolerance "
+                             f"{'within' if self.result.within(conf.rate) else 'outside'} the tolerance "
                              f"| {self.result.games:,} of {spec.budget:,} games used")
                     self.result.best = self._best()
                     continue
                 if not can_search:
                     break
                 winner = self.bracket(pool)
+                if winner is None:
+                    break
                 self.result.brackets += 1
                 self.elites = sorted([*self.elites, winner], key=lambda c: c.off(t))
                 self.result.best = self._best()
