@@ -193,8 +193,7 @@ def generate(n: int, seed: int, out: Path, pins: tuple[str, ...], connected: boo
     \b
     Examples:
       fi layouts generate 200 --seed 7 --out generated/
-      fi layouts generate 40 --seed 1 --compactness 0.5..8 --pin F=fools_landing --pin M=temple_of_the_moon \
-        --out gen/
+      fi layouts generate 40 --seed 1 --compactness 0.5..8 --pin F=fools_landing --out gen/
     """
     import shlex
 
