@@ -10,7 +10,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from ..sim.errors import os_error_text
-from . import figures, maps, stats
+from . import explorer, explorer_figures, figures, maps, stats
 from .errors import ReportError
 from .figures import Look
 from .load import ReportData, load_runs
@@ -37,6 +37,8 @@ class Report:
     figures: list[FigureInfo]
     files: list[Path] = field(default_factory=list)
     formats: tuple[str, ...] = ("png", "svg")
+    explorer: explorer.Explorer | None = None  # the explorer section, when the runs play many layouts
+    explorer_figures: list[FigureInfo] = field(default_factory=list)
 
     @property
     def warnings(self) -> list[str]:
@@ -91,6 +93,36 @@ FIGURES = [
 ]
 
 
+EXPLORER_FIGURES = [
+    FigureInfo("explorer_features", "Win rate against each feature of the islands",
+               "Each point is one island (one scenario) with its 95% Wilson interval, against one layout feature; "
+               "the line is a logistic regression of a win on that feature alone (with one intercept per slice)."),
+    FigureInfo("explorer_model", "What goes with a hard island, all features at once",
+               "Coefficients of a logistic regression of a win on the standardised features: the change in the "
+               "log-odds of a win per standard deviation of a feature, the others held fixed, with 95% intervals "
+               "that are cluster-robust by island (games of one island are not independent); in grey, the same "
+               "for the feature alone. Features that measure much the same share their effect when together."),
+    FigureInfo("explorer_extremes", "The hardest and the easiest islands",
+               f"The {explorer_figures.EXTREMES} islands with the lowest and the highest win rate (95% Wilson "
+               "interval), drawn as on the layouts figure."),
+    FigureInfo("explorer_ranking", "Every island ranked",
+               "Win rate of each island with its 95% Wilson interval, from the hardest (rank 1) to the easiest; "
+               "the ranking table below names them."),
+]
+DETAIL_MAX = 24  # with more scenarios, the per-scenario figures show only the hardest and the easiest
+DETAIL_SHOWN = 4  # ... this many at each end (as many as the explorer draws)
+
+
+def detail_scenarios(rates: pd.DataFrame) -> list[str]:
+    """The scenarios the per-scenario figures show: all, or the DETAIL_SHOWN with the lowest and the highest
+    win rate when there are more than DETAIL_MAX (every scenario stays in the CSV tables)."""
+    if len(rates) <= DETAIL_MAX:
+        return list(rates["scenario"])
+    order = rates.sort_values("win_rate", kind="stable")["scenario"].tolist()
+    chosen = set(order[:DETAIL_SHOWN] + order[-DETAIL_SHOWN:])
+    return [s for s in rates["scenario"] if s in chosen]
+
+
 def compute(data: ReportData, pairing: Pairing | str) -> dict[str, pd.DataFrame]:
     """Every table of the report, by CSV file stem (`pairing`: a Pairing, or one baseline scenario)."""
     g, t, sc = data.games, data.turns, data.scenarios
@@ -120,17 +152,34 @@ def compute(data: ReportData, pairing: Pairing | str) -> dict[str, pd.DataFrame]
     return tables
 
 
-def look_of(data: ReportData) -> Look:
+def look_of(data: ReportData, shown: list[str] | None = None) -> Look:
     info = data.info
-    return Look(data.scenarios, data.labels, scenario_styles(info["scenario"], info["group"], info["within"]))
+    styles = scenario_styles(info["scenario"], info["group"], info["within"])
+    return Look(data.scenarios if shown is None else shown, data.labels, styles)
+
+
+def _titled(made: dict[str, Figure], infos: list[FigureInfo], note: str) -> dict[str, Figure]:
+    """Each figure gets its title, and under it `note` (in red when it is the PARTIAL note)."""
+    for info in infos:
+        made[info.name].suptitle(f"{info.title}\n{note}" if note else info.title, fontsize=12,
+                                 color="#A0001E" if note.startswith("PARTIAL") else "black")
+    return made
 
 
 def make_figures(tables: dict[str, pd.DataFrame], data: ReportData, pairing: Pairing) -> dict[str, Figure]:
-    """Every figure, titled (with the PARTIAL note when games are missing)."""
-    look = look_of(data)
+    """Every figure, titled (with the PARTIAL note when games are missing); with many scenarios, only the
+    hardest and the easiest are drawn (see detail_scenarios) and the titles say so."""
+    shown = detail_scenarios(tables["win_rates"])
+    subset = ""
+    if len(shown) < len(data.scenarios):
+        tables = {k: df[df["scenario"].isin(shown)] if "scenario" in df.columns else df for k, df in tables.items()}
+        subset = (f"the {DETAIL_SHOWN} hardest and {DETAIL_SHOWN} easiest of {len(data.scenarios)} scenarios "
+                  "(the CSV tables hold all)")
+    look = look_of(data, shown)
     endings = stats.endings_in(data.games)
     cells = tables["tile_risk_cells"]
-    shapes = [data.layouts[lid] for lid in dict.fromkeys(data.info["layout"])]
+    info = data.info[data.info["scenario"].isin(shown)]
+    shapes = [data.layouts[lid] for lid in dict.fromkeys(info["layout"])]
     no_details = maps.no_data("This run does not log what losses took (games.lost_treasure, drowned_tile); "
                               "simulate it again with this version of fi to see them.")
     made = {
@@ -148,23 +197,29 @@ def make_figures(tables: dict[str, pd.DataFrame], data: ReportData, pairing: Pai
                            if stats.has_loss_details(data.games) else no_details),
         "treasures": figures.treasures(tables["treasure_captures"], look),
     }
-    note = data.partial_note
-    for info in FIGURES:
-        fig = made[info.name]
-        fig.suptitle(f"{info.title}\n{note}" if note else info.title, fontsize=12,
-                     color="#A0001E" if note else "black")
-    return made
+    return _titled(made, FIGURES, "\n".join(n for n in (data.partial_note, subset) if n))
+
+
+def make_explorer_figures(ex: explorer.Explorer, data: ReportData) -> dict[str, Figure]:
+    """The explorer section's figures, titled like the others."""
+    made = {
+        "explorer_features": explorer_figures.feature_scatter(ex),
+        "explorer_model": explorer_figures.coefficients(ex),
+        "explorer_extremes": explorer_figures.extremes(ex, data.layouts),
+        "explorer_ranking": explorer_figures.ranking(ex),
+    }
+    return _titled(made, EXPLORER_FIGURES, data.partial_note)
 
 
 def build_report(
     run_dirs: Sequence[Path], out_dir: Path | None = None, baseline: str | None = None,
-    formats: Sequence[str] = ("png", "svg"), partial: bool = False,
+    formats: Sequence[str] = ("png", "svg"), partial: bool = False, dpi: int = figures.DPI,
 ) -> Report:
     """Read the runs and write the whole report into out_dir (default reports/<run name>).
 
     `baseline`: matrix values KEY=VALUE or a scenario (see `pairing`). `partial`: report on the sound
     chunks of an incomplete or damaged run instead of stopping. `formats`: figure files; PNG is needed
-    (the page inlines it), SVG is for zooming (tests skip it for speed)."""
+    (the page inlines it), SVG is for zooming (tests skip it for speed); `dpi`: of the PNG figures."""
     if "png" not in formats:
         raise ReportError("the report page needs PNG figures; formats must include 'png'")
     data = load_runs([Path(d) for d in run_dirs], partial=partial)
@@ -179,12 +234,18 @@ def build_report(
     summary = summary_table(tables["outcomes"], tables["win_rates"], stats.endings_in(data.games))
     report = Report(out_dir=out_dir, data=data, pairing=pairing, summary=summary, tables=tables, figures=FIGURES,
                     formats=tuple(formats))
+    made = make_figures(tables, data, pairing)
+    if explorer.applies(data):
+        report.explorer = explorer.explore(data, tables["win_rates"])
+        report.explorer_figures = EXPLORER_FIGURES
+        tables |= {"explorer_islands": report.explorer.islands, "explorer_model": report.explorer.model}
+        made |= make_explorer_figures(report.explorer, data)
     for name, df in [*tables.items(), ("summary", summary)]:
         path = out_dir / f"{name}.csv"
-        df.to_csv(path, index=False)
+        df.to_csv(path, index=False, float_format="%.6g")  # 6 significant digits: plenty, and half the size
         report.files.append(path)
-    for name, fig in make_figures(tables, data, pairing).items():
-        report.files += figures.save(fig, out_dir, name, formats)
+    for name, fig in made.items():
+        report.files += figures.save(fig, out_dir, name, formats, dpi)
     report.files.append(write_markdown(report))
     report.files.append(write_html(report))
     return report

@@ -63,11 +63,12 @@ def _map_figure(n: int, colourbar: bool, ncols: int = 3, panel: float = PANEL) -
     return fig, panels(fig, n, ncols)
 
 
-def layouts(shapes: Sequence[dict[str, Any]]) -> Figure:
-    """Each layout of the study: its cells, its name, and its pinned tiles (by code and colour)."""
+def layouts(shapes: Sequence[dict[str, Any]], titles: Sequence[str] | None = None) -> Figure:
+    """Each layout of the study: its cells, its name, and its pinned tiles (by code and colour); `titles`
+    replace the panels' default titles (name and pins)."""
     fig, axes = _map_figure(len(shapes), colourbar=False, ncols=4, panel=LAYOUT_PANEL)
     pinned: dict[str, str] = {}
-    for ax, lay in zip(axes, shapes, strict=True):
+    for i, (ax, lay) in enumerate(zip(axes, shapes, strict=True)):
         cells = [tuple(c) for c in lay.get("cells", [])]
         pins = {tuple(c): t for t, c in lay.get("pins", {}).items()}
         rows, cols = [r for r, _ in cells], [c for _, c in cells]
@@ -78,7 +79,7 @@ def layouts(shapes: Sequence[dict[str, Any]]) -> Figure:
                 pinned[tile] = tile_colour(tile) or "#BBBBBB"
             _cell(ax, r, c, pinned[tile] if tile else SEA_CELL, [tile_code(tile)] if tile else [], size)
         what = f"{len(pins)} pinned tile{'s' * (len(pins) != 1)}" if pins else "tiles placed at random"
-        _frame(ax, rows, cols, f"{wrap(lay.get('name') or lay['id'], 28)}\n{what}")
+        _frame(ax, rows, cols, titles[i] if titles else f"{wrap(lay.get('name') or lay['id'], 28)}\n{what}")
     handles = [Patch(facecolor=c, edgecolor="#555555", label=f"{tile_code(t)}: {tile_label(t)}")
                for t, c in pinned.items()]
     note(fig, "Each game places the tiles that are not pinned at random on the other cells."

@@ -17,7 +17,7 @@ from .style import pct
 from .tables import to_markdown
 
 if TYPE_CHECKING:
-    from .build import Report
+    from .build import FigureInfo, Report
 
 _CSS = """
 body { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; max-width: 1180px; margin: 2em auto;
@@ -51,6 +51,8 @@ _TABLE_NOTES = {
     "lost_treasures": "games lost because both tiles of each treasure sank",
     "treasure_captures": "per treasure: share of games captured (all, won, lost) and capture turn quantiles",
     "summary": "the summary table",
+    "explorer_islands": "per island (scenario): rank in its slice, games, wins, win rate, Wilson interval, features",
+    "explorer_model": "the logistic regression of a win on the standardised features: log-odds per SD, interval, p",
 }
 
 
@@ -75,7 +77,21 @@ def method_notes(report: Report) -> list[str]:
         "censored. Neither grows because games last longer, unlike the share of games a tile sank in.",
         "Loss map: a lost game involves the two tiles of the treasure lost, Fools' Landing when it sank, and "
         "the tile a pawn drowned on (from games.lost_treasure, loss_causes and drowned_tile).",
-    ]
+    ] + ([EXPLORER_METHOD] if report.explorer is not None else [])
+
+
+EXPLORER_METHOD = (
+    "Explorer: each island's features come from its cells and pinned tiles alone (`fi layouts show` lists them). "
+    "The model is a logistic regression of a win on the features standardised over the islands, with one "
+    "intercept per slice (scenarios that differ only in their layout), fitted on each island's counts of wins "
+    "and games (statsmodels GLM, binomial). Games of one island are not independent draws: they share "
+    "whatever about the island the features miss, so counting 500 games of an island as 500 independent "
+    "observations would make the intervals far too narrow. The standard errors are therefore cluster-robust "
+    "by island, with t intervals over the islands; the Pearson dispersion says how much more the islands "
+    "differ than the features explain. Features that are undefined for some island, constant, or a linear "
+    "combination of others are left out (the section says which). Associations, not causes: a generated "
+    "island's features come together (long islands have more coast), so read a coefficient as 'with the "
+    "other features held fixed'.")
 
 
 def _runs_table(report: Report) -> pd.DataFrame:
@@ -112,6 +128,8 @@ def write_markdown(report: Report) -> Path:
               _legend(report), ""]
     for f in report.figures:
         lines += [f"## {f.title}", "", f"![{f.title}]({f.name}.png)", "", f.caption, ""]
+    if report.explorer is not None:
+        lines += _explorer_markdown(report)
     lines += ["## Method notes", "", *[f"- {n}" for n in method_notes(report)], "", "## Tables (CSV)", ""]
     lines += [f"- [{name}.csv]({name}.csv): {_TABLE_NOTES.get(name, '')}" for name in [*report.tables, "summary"]]
     path = report.out_dir / "summary.md"
@@ -155,16 +173,16 @@ def write_html(report: Report) -> Path:
         parts.append(f"<p class='partial'>{e(report.data.partial_note)}: the run is incomplete or damaged, and "
                      "every figure and table below shows only the games that are sound (see the warnings).</p>")
     nav = ["<a href='#summary'>Summary</a>"] + [f"<a href='#{f.name}'>{e(f.title)}</a>" for f in report.figures]
+    nav += ["<a href='#explorer'>Explorer</a>"] if report.explorer is not None else []
     parts.append("<nav>" + " ".join(nav) + " <a href='#method'>Method</a> <a href='#tables'>Tables</a></nav>")
     parts += [f"<p class='warn'><b>Warning:</b> {e(w)}</p>" for w in report.warnings]
     parts += ["<h2 id='runs'>Runs</h2>", _html_table(_runs_table(report))]
     parts += ["<h2 id='summary'>Summary</h2>", f"<p class='meta'>Compared: {e(report.pairing.description)}.</p>",
               _html_table(report.summary), f"<p class='meta'>{e(_legend(report))}</p>"]
     for f in report.figures:
-        png = base64.b64encode((report.out_dir / f"{f.name}.png").read_bytes()).decode("ascii")
-        parts += [f"<h2 id='{f.name}'>{e(f.title)}</h2>", "<figure>",
-                  f"<img src='data:image/png;base64,{png}' alt='{e(f.title)}'>",
-                  f"<figcaption>{e(f.caption)}</figcaption>", "</figure>"]
+        parts += _figure_html(report, f)
+    if report.explorer is not None:
+        parts += _explorer_html(report)
     parts += ["<h2 id='method'>Method notes</h2><ul>", *[f"<li>{e(n)}</li>" for n in method_notes(report)], "</ul>"]
     formats = " and ".join(f.upper() for f in report.formats)
     parts.append(f"<h2 id='tables'>Tables</h2><p class='meta'>Written beside this page, with every figure as "
@@ -176,3 +194,59 @@ def write_html(report: Report) -> Path:
     path = report.out_dir / "index.html"
     path.write_text("\n".join(parts) + "\n")
     return path
+
+
+def _figure_html(report: Report, f: FigureInfo, level: int = 2) -> list[str]:
+    e = html.escape
+    png = base64.b64encode((report.out_dir / f"{f.name}.png").read_bytes()).decode("ascii")
+    return [f"<h{level} id='{f.name}'>{e(f.title)}</h{level}>", "<figure>",
+            f"<img src='data:image/png;base64,{png}' alt='{e(f.title)}'>",
+            f"<figcaption>{e(f.caption)}</figcaption>", "</figure>"]
+
+
+def _explorer_intro(report: Report) -> str:
+    ex = report.explorer
+    slices = f" in {len(ex.slices)} slices ({', '.join(ex.slices)})" if len(ex.slices) > 1 else ""
+    return (f"{ex.fit['islands']:.0f} islands{slices}, {ex.fit['games']:,.0f} games. What goes with a low win "
+            f"rate, from the {len(ex.features)} layout features in the model ({', '.join(ex.features)}):")
+
+
+def _model_view(report: Report) -> pd.DataFrame:
+    m = report.explorer.model
+    return pd.DataFrame({
+        "feature": m["feature"], "what it measures": m["description"], "mean": m["mean"].map("{:.2f}".format),
+        "SD": m["sd"].map("{:.2f}".format),
+        "log-odds per SD [95% CI]": [f"{c:+.3f} [{lo:+.3f}, {hi:+.3f}]"
+                                     for c, lo, hi in zip(m["coef"], m["ci_low"], m["ci_high"], strict=True)],
+        "odds ratio": m["odds_ratio"].map("{:.2f}".format), "p": m["p_value"].map("{:.2g}".format),
+        "alone: log-odds per SD [95% CI]": [f"{c:+.3f} [{lo:+.3f}, {hi:+.3f}]" for c, lo, hi in
+                                            zip(m["coef_alone"], m["ci_low_alone"], m["ci_high_alone"], strict=True)]})
+
+
+def _explorer_html(report: Report) -> list[str]:
+    from .explorer import model_sentences
+    from .explorer_figures import island_list
+
+    e = html.escape
+    ex = report.explorer
+    first, model, *rest = report.explorer_figures
+    parts = ["<h2 id='explorer'>Explorer: what makes an island hard</h2>", f"<p>{e(_explorer_intro(report))}</p>",
+             "<ul>", *[f"<li>{e(s)}</li>" for s in model_sentences(ex)], "</ul>"]
+    parts += _figure_html(report, model, 3) + ["<h3>The model</h3>", _html_table(_model_view(report)),
+                                               f"<p class='meta'>{e(EXPLORER_METHOD)}</p>"]
+    parts += _figure_html(report, first, 3)
+    for f in rest:
+        parts += _figure_html(report, f, 3)
+    return parts + ["<h3 id='ranking'>Ranking</h3>", _html_table(island_list(ex))]
+
+
+def _explorer_markdown(report: Report) -> list[str]:
+    from .explorer import model_sentences
+    from .explorer_figures import island_list
+
+    ex = report.explorer
+    lines = ["## Explorer: what makes an island hard", "", _explorer_intro(report), "",
+             *[f"- {s}" for s in model_sentences(ex)], "", to_markdown(_model_view(report)), ""]
+    for f in report.explorer_figures:
+        lines += [f"### {f.title}", "", f"![{f.title}]({f.name}.png)", "", f.caption, ""]
+    return lines + ["### Ranking", "", to_markdown(island_list(ex)), ""]

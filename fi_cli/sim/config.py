@@ -8,7 +8,8 @@ A study file (unknown keys are errors):
     seed: 20261129                   # root seed
     chunk_size: 250                  # optional: games per written file (the unit of resuming)
     game:
-      layout: forbidden_island       # built-in id or a layout file path (relative to this file)
+      layout: forbidden_island       # built-in id, a layout file path (relative to this file), or a set of
+                                     # layout files {dir: FOLDER} or {glob: "FOLDER/*.yaml"} (one scenario each)
       difficulty: normal             # novice | normal | elite | legendary | start level 1-9
       players: 4                     # 2-4
       roles: random                  # random | list of role ids (seat order)
@@ -16,7 +17,7 @@ A study file (unknown keys are errors):
       rules: {}                      # variant flags of the rules document
     policy: random                   # a policy id, or {name: ..., <its parameters>}
     matrix:                          # optional: the cross product makes the scenarios
-      layout: [forbidden_island, skull_island, layouts/my_island.yaml]
+      layout: [forbidden_island, skull_island, layouts/my_island.yaml, {dir: generated/}]
       difficulty: [novice, normal]
       # also: players, roles, first_player, policy, rules.<flag>
     labels:                          # optional: short names of matrix values in reports
@@ -35,12 +36,20 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from ..island.layout_features import layout_features
 from ..island.layouts import BUILTIN_LAYOUTS, Layout, LayoutError
 from ..island.rules import Rules, RulesError
 from ..island.tiles import DIFFICULTIES, ROLES, difficulty_name, parse_difficulty
 from . import engine
 from .errors import _UNSET, ConfigError, StudyError, key_text, line_of, read_yaml
-from .layout_files import layout_from_dict, layout_to_dict, load_layout
+from .layout_files import (
+    check_layout_set,
+    is_layout_set,
+    layout_from_dict,
+    layout_set_files,
+    layout_to_dict,
+    load_layout,
+)
 
 GAME_KEYS = ("layout", "difficulty", "players", "roles", "first_player", "rules")
 MATRIX_GAME_KEYS = ("layout", "difficulty", "players", "roles", "first_player")
@@ -64,12 +73,25 @@ class _Model(BaseModel):
 
 
 class GameModel(_Model):
-    layout: str = "forbidden_island"
+    layout: Any = "forbidden_island"
     difficulty: Any = "normal"
     players: Annotated[int, Field(strict=True, ge=2, le=4)] = 4
     roles: Any = "random"
     first_player: Any = "random"
     rules: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("layout")
+    @classmethod
+    def _layout(cls, v: Any) -> Any:
+        if is_layout_set(v):
+            try:
+                check_layout_set(v)
+            except ValueError as e:
+                raise _Invalid(str(e)) from None
+        elif not isinstance(v, str) or not v:
+            raise _Invalid("must be a built-in layout id, a layout file (.yaml) or a set of layout files "
+                           "{dir: FOLDER} or {glob: PATTERN}", ", ".join(BUILTIN_LAYOUTS))
+        return v
 
     @field_validator("difficulty")
     @classmethod
@@ -236,7 +258,9 @@ class Study:
     labels: dict[str, dict[str, str]] = field(default_factory=dict)  # matrix key -> value in the id -> label
 
     def resolved(self) -> dict[str, Any]:
-        """Everything the data depends on, with layout files inlined, and the labels: what a manifest keeps."""
+        """Everything the data depends on, with layout files inlined, the labels and the features of each
+        layout (fi_cli.island.layout_features): what a manifest keeps."""
+        layouts = {s.layout.id: s.layout for s in self.scenarios}
         return {
             "name": self.name,
             "description": self.description,
@@ -245,12 +269,14 @@ class Study:
             "chunk_size": self.chunk_size,
             "scenarios": [s.to_dict() for s in self.scenarios],
             "labels": self.labels,
+            "features": {lid: layout_features(lay) for lid, lay in layouts.items()},
         }
 
     @property
     def hash(self) -> str:
-        """Hash of what determines the data (not the name, description or labels, which only name things)."""
-        data = {k: v for k, v in self.resolved().items() if k not in ("name", "description", "labels")}
+        """Hash of what determines the data (not the name, description, labels or layout features, which only
+        name or describe things)."""
+        data = {k: v for k, v in self.resolved().items() if k not in ("name", "description", "labels", "features")}
         return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
 
     def replace(self, *, games: int | None = None, seed: int | None = None) -> Study:
@@ -351,17 +377,18 @@ def load_study(path: str | Path) -> Study:
             layouts[ref] = layout
         return layouts[ref]
 
-    keys = list(model.matrix)
+    matrix = _expand_layout_sets(model.matrix, base_game["layout"], path.parent, fail)
+    keys = list(matrix)
     scenarios: list[Scenario] = []
     seen_ids: dict[str, int] = {}
     checked_policies: set[str] = set()
-    combos = itertools.product(*(list(enumerate(model.matrix[k])) for k in keys))
+    combos = itertools.product(*(matrix[k] for k in keys))
     for index, combo in enumerate(combos):
         game = dict(base_game, rules=dict(base_game["rules"]))
         policy = base_policy
         where: dict[str, tuple] = {}
-        for key, (i, value) in zip(keys, combo, strict=True):
-            where[key] = ("matrix", key, i)
+        for key, (value, at) in zip(keys, combo, strict=True):
+            where[key] = at
             if key == "policy":
                 policy = value
             elif key.startswith("rules."):
@@ -371,7 +398,7 @@ def load_study(path: str | Path) -> Study:
         layout_at = where.get("layout", ("game", "layout"))
         layout = layout_for(game["layout"], layout_at)
         values = {}
-        for key, (_, value) in zip(keys, combo, strict=True):
+        for key, (value, _) in zip(keys, combo, strict=True):
             values[key] = layout.id if key == "layout" else value
         sid = ",".join(f"{k}={render_value(v)}" for k, v in values.items()) or BASE_SCENARIO_ID
         if sid in seen_ids:
@@ -414,23 +441,46 @@ def load_study(path: str | Path) -> Study:
             raise fail(f"scenario {sid!r}: {e}", ("game",) if not keys else ("matrix",)) from None
         scenarios.append(scenario)
 
-    labels = _labels(model, {ref: lay.id for ref, lay in layouts.items()}, fail)
+    labels = _labels(model.labels, {k: [v for v, _ in vs] for k, vs in matrix.items()},
+                     {ref: lay.id for ref, lay in layouts.items()}, fail)
     return Study(name=model.name, description=model.description, games=model.games, seed=model.seed,
                  chunk_size=model.chunk_size, scenarios=tuple(scenarios), path=path, labels=labels)
 
 
-def _labels(model: StudyModel, layout_ids: dict[str, str], fail: Callable[..., StudyError]
-            ) -> dict[str, dict[str, str]]:
-    """`labels:` checked against the matrix: key -> {value as in the scenario ids: label}."""
+def _expand_layout_sets(matrix: dict[str, list[Any]], base_layout: Any, folder: Path,
+                        fail: Callable[..., StudyError]) -> dict[str, list[tuple[Any, tuple]]]:
+    """The matrix as key -> [(value, where it is written)], each layout set ({dir: ...} or {glob: ...})
+    replaced by its files; a set as the base game's layout becomes the first matrix key (unless the matrix
+    gives the layouts)."""
+    out = {key: [(v, ("matrix", key, i)) for i, v in enumerate(values)] for key, values in matrix.items()}
+    if "layout" not in out and is_layout_set(base_layout):
+        out = {"layout": [(base_layout, ("game", "layout"))], **out}
+    if "layout" in out:
+        expanded = []
+        for value, at in out["layout"]:
+            if not is_layout_set(value):
+                expanded.append((value, at))
+                continue
+            try:
+                expanded += [(ref, at) for ref in layout_set_files(value, folder)]
+            except ValueError as e:
+                raise fail(str(e), at) from None
+        out["layout"] = expanded
+    return out
+
+
+def _labels(given: dict[str, dict[Any, Any]], matrix: dict[str, list[Any]], layout_ids: dict[str, str],
+            fail: Callable[..., StudyError]) -> dict[str, dict[str, str]]:
+    """`labels:` checked against the matrix (layout sets expanded): key -> {value as in the scenario ids: label}."""
     out: dict[str, dict[str, str]] = {}
-    for key, names in model.labels.items():
-        if key not in model.matrix:
+    for key, names in given.items():
+        if key not in matrix:
             raise fail("labels name values of matrix keys; this key is not in the matrix", ("labels", key),
-                       allowed=", ".join(model.matrix) or "none (the study has no matrix)")
+                       allowed=", ".join(matrix) or "none (the study has no matrix)")
         # A value is named as the scenario ids write it; a layout also by the file the matrix gives.
-        ids = {render_value(v): render_value(v) for v in model.matrix[key]}
+        ids = {render_value(v): render_value(v) for v in matrix[key]}
         if key == "layout":
-            ids |= {ref: layout_ids[ref] for ref in model.matrix[key]}
+            ids |= {ref: layout_ids[ref] for ref in matrix[key]}
             ids |= {v: v for v in ids.values()}
         out[key] = {}
         for value, label in names.items():
