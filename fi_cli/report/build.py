@@ -48,9 +48,33 @@ def compute(data: ReportData, pairing: Pairing | str) -> dict[str, pd.DataFrame]
     }
 
 
-def look_of(data: ReportData) -> Look:
+def look_of(data: ReportData, shown: list[str] | None = None) -> Look:
     info = data.info
-    return Look(data.scenarios, data.labels, scenario_styles(info["scenario"], info["group"], info["within"]))
+    styles = scenario_styles(info["scenario"], info["group"], info["within"])
+    return Look(data.scenarios if shown is None else shown, data.labels, styles)
+
+
+DETAIL_MAX = 24  # with more scenarios, the per-scenario figures show only the hardest and the easiest
+DETAIL_SHOWN = 4  # ... this many at each end (as many as the explorer draws)
+
+
+def detail_scenarios(rates: pd.DataFrame) -> list[str]:
+    """The scenarios the per-scenario figures show: all, or the DETAIL_SHOWN with the lowest and the highest
+    win rate when there are more than DETAIL_MAX (every scenario stays in the CSV tables)."""
+    if len(rates) <= DETAIL_MAX:
+        return list(rates["scenario"])
+    order = rates.sort_values("win_rate", kind="stable")["scenario"].tolist()
+    chosen = set(order[:DETAIL_SHOWN] + order[-DETAIL_SHOWN:])
+    return [s for s in rates["scenario"] if s in chosen]
+
+
+def titled(made: dict[str, Figure], infos: list[FigureInfo], note: str) -> dict[str, Figure]:
+    """The figures of `infos`, in their order, each with its title and under it `note` (in red when it is the
+    PARTIAL note)."""
+    for info in infos:
+        made[info.name].suptitle(f"{info.title}\n{note}" if note else info.title, fontsize=12,
+                                 color="#A0001E" if note.startswith("PARTIAL") else "black")
+    return {info.name: made[info.name] for info in infos}
 
 
 def figure_list(data: ReportData) -> list[FigureInfo]:
@@ -60,9 +84,16 @@ def figure_list(data: ReportData) -> list[FigureInfo]:
 
 def make_figures(tables: dict[str, pd.DataFrame], data: ReportData, pairing: Pairing) -> dict[str, Figure]:
     """Every figure of one game's runs, in the order of the page, titled (with the PARTIAL note when games
-    are missing)."""
+    are missing); with many scenarios, only the hardest and the easiest are drawn (see detail_scenarios) and
+    the titles say so."""
     game = section(data.game)
-    look = look_of(data)
+    shown = detail_scenarios(tables["win_rates"])
+    subset = ""
+    if len(shown) < len(data.scenarios):
+        tables = {k: df[df["scenario"].isin(shown)] if "scenario" in df.columns else df for k, df in tables.items()}
+        subset = (f"the {DETAIL_SHOWN} hardest and {DETAIL_SHOWN} easiest of {len(data.scenarios)} scenarios "
+                  "(the CSV tables hold all)")
+    look = look_of(data, shown)
     endings = stats.endings_in(data.games, game.ENDINGS)
     _, most, unit = game.STAGE
     made = {
@@ -72,13 +103,7 @@ def make_figures(tables: dict[str, pd.DataFrame], data: ReportData, pairing: Pai
         "survival": figures.survival(tables["survival"], look, endings),
         **game.make_figures(tables, data, look, endings),
     }
-    note = data.partial_note
-    out = {}
-    for info in figure_list(data):
-        fig = out[info.name] = made[info.name]
-        fig.suptitle(f"{info.title}\n{note}" if note else info.title, fontsize=12,
-                     color="#A0001E" if note else "black")
-    return out
+    return titled(made, figure_list(data), "\n".join(n for n in (data.partial_note, subset) if n))
 
 
 def _pairings(datas: dict[str, ReportData], baseline: str | None) -> tuple[dict[str, Pairing], list[str]]:
@@ -99,14 +124,15 @@ def _pairings(datas: dict[str, ReportData], baseline: str | None) -> tuple[dict[
 
 def build_report(
     run_dirs: Sequence[Path], out_dir: Path | None = None, baseline: str | None = None,
-    formats: Sequence[str] = ("png", "svg"), partial: bool = False,
+    formats: Sequence[str] = ("png", "svg"), partial: bool = False, dpi: int = figures.DPI,
 ) -> Report:
     """Read the runs and write the whole report into out_dir (default reports/<run name>): one section per
     game of the runs, each game's files prefixed by its name when the runs are of both games.
 
     `baseline`: matrix values KEY=VALUE or a scenario (see `pairing`). `partial`: report on the sound
     chunks of an incomplete or damaged run instead of stopping. `formats`: figure files; PNG is needed
-    (the page inlines it), SVG is for zooming (tests skip it for speed)."""
+    (the page inlines it), SVG is for zooming (tests skip it for speed); `dpi`: of the PNG figures. A section may
+    have parts of its own: the island's explorer when its runs play many layouts (see report.island.explorer)."""
     if "png" not in formats:
         raise ReportError("the report page needs PNG figures; formats must include 'png'")
     by_game: dict[str, list[Path]] = {}
@@ -121,19 +147,26 @@ def build_report(
         raise ReportError(f"cannot create the report directory {os_error_text(e, out_dir)} (it is set with "
                           "--out)") from e
     report = Report(out_dir=out_dir, sections=[], formats=tuple(formats), notes=notes)
-    for game, data in datas.items():
-        prefix = f"{game}_" if len(datas) > 1 else ""
-        tables = compute(data, pairings[game])
-        means = [(column, header) for column, _, header in section(game).MEANS]
-        summary = summary_table(tables["outcomes"], tables["win_rates"],
-                                stats.endings_in(data.games, section(game).ENDINGS), means)
-        report.sections.append(Section(game, data, pairings[game], summary, tables, figure_list(data), prefix))
-        for name, df in [*tables.items(), ("summary", summary)]:
-            path = out_dir / f"{prefix}{name}.csv"
-            df.to_csv(path, index=False)
+    for name, data in datas.items():
+        game = section(name)
+        prefix = f"{name}_" if len(datas) > 1 else ""
+        tables = compute(data, pairings[name])
+        means = [(column, header) for column, _, header in game.MEANS]
+        summary = summary_table(tables["outcomes"], tables["win_rates"], stats.endings_in(data.games, game.ENDINGS),
+                                means)
+        sec = Section(name, data, pairings[name], summary, tables, figure_list(data), prefix)
+        made = make_figures(tables, data, pairings[name])
+        sec.parts = game.parts(data, tables)
+        for extra in sec.parts:
+            tables |= extra.tables
+            made |= titled(extra.made, extra.figures, data.partial_note)
+        report.sections.append(sec)
+        for stem, df in [*tables.items(), ("summary", summary)]:
+            path = out_dir / f"{prefix}{stem}.csv"
+            df.to_csv(path, index=False, float_format="%.6g")  # 6 significant digits: plenty, and half the size
             report.files.append(path)
-        for name, fig in make_figures(tables, data, pairings[game]).items():
-            report.files += figures.save(fig, out_dir, prefix + name, formats)
+        for stem, fig in made.items():
+            report.files += figures.save(fig, out_dir, prefix + stem, formats, dpi)
     report.files.append(write_markdown(report))
     report.files.append(write_html(report))
     return report

@@ -70,13 +70,14 @@ SURVIVAL = FigureInfo("survival", "Survival and competing causes",
                       "95% Wilson bands.")
 
 
-def save(fig: Figure, out_dir: Path, name: str, formats: Sequence[str] = ("png", "svg")) -> list[Path]:
-    """Write `name.<format>` for each format (PNG for the page, SVG to zoom); return the paths."""
+def save(fig: Figure, out_dir: Path, name: str, formats: Sequence[str] = ("png", "svg"), dpi: int = DPI
+         ) -> list[Path]:
+    """Write `name.<format>` for each format (PNG for the page, SVG to zoom) at `dpi`; return the paths."""
     paths = [out_dir / f"{name}.{fmt}" for fmt in formats]
     # No date and fixed SVG ids: the same run gives the same files, so a regenerated report diffs cleanly.
     with matplotlib.rc_context({"svg.hashsalt": name}):
         for path in paths:
-            fig.savefig(path, dpi=DPI, metadata={"Date": None} if path.suffix == ".svg" else None)
+            fig.savefig(path, dpi=dpi, metadata={"Date": None} if path.suffix == ".svg" else None)
     return paths
 
 

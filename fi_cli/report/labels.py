@@ -21,7 +21,8 @@ SEP = " · "
 
 @dataclass
 class Scenarios:
-    info: pd.DataFrame  # scenario (key), run, scenario_id, rules_version, values, label, layout, group, within
+    info: pd.DataFrame  # scenario (key), run, scenario_id, rules_version, values, label, layout, group, within,
+    # slice (scenarios of one run with the same values but the layout) and slice_label (the label without the layout)
     keys: dict[tuple[int, str], str]  # (run index, scenario id) -> key
     layouts: dict[str, dict[str, Any]]  # layout id -> layout as the manifest stores it
     warnings: list[str]
@@ -95,7 +96,9 @@ def describe_scenarios(manifests: list[dict], names: list[str], present: list[li
                          "difficulty": sc.get("difficulty", values[sid].get("difficulty", "")),
                          "game": study.get("game", "island"), "names": study.get("labels", {}), "run_index": i})
     info = pd.DataFrame(rows)
-    info["label"] = _labels(info, qualify)
+    info["label"], info["slice_label"] = _labels(info, qualify)
+    info["slice"] = [f"{r}/" + ",".join(f"{k}={render_value(x)}" for k, x in v.items() if k != "layout")
+                     for r, v in zip(info["run"], info["values"], strict=True)]
     # colour group: the run and the value of its first matrix key
     groups = [f"{r}/{render_value(next(iter(v.values()), ''))}" for r, v in zip(info["run_index"], info["values"],
                                                                                   strict=True)]
@@ -104,10 +107,11 @@ def describe_scenarios(manifests: list[dict], names: list[str], present: list[li
     return Scenarios(info.drop(columns=["names", "run_index", "game"]), keys, layouts, warnings)
 
 
-def _labels(info: pd.DataFrame, qualify: bool) -> list[str]:
+def _labels(info: pd.DataFrame, qualify: bool) -> tuple[list[str], list[str]]:
+    """Each scenario's label, and its label without the layout (what its slice is called)."""
     varying = {k for k in {k for v in info["values"] for k in v}
                if len({render_value(v.get(k)) for v in info["values"]}) > 1} - {"layout", *_DIFFICULTY_KEYS}
-    labels = []
+    labels, slices = [], []
     for r in info.itertuples():
         names = r.names
         layout = names.get("layout", {}).get(r.layout, r.layout_name)
@@ -116,7 +120,9 @@ def _labels(info: pd.DataFrame, qualify: bool) -> list[str]:
                                             _difficulty(r.difficulty, r.game))
         parts = [layout, difficulty] + [names.get(k, {}).get(render_value(v), _default_text(k, v))
                                         for k, v in r.values.items() if k in varying]
-        labels.append((f"{r.run}: " if qualify else "") + SEP.join(p for p in parts if p))
+        run = f"{r.run}: " if qualify else ""
+        labels.append(run + SEP.join(p for p in parts if p))
+        slices.append(run + (SEP.join(p for p in parts[1:] if p) or "all"))
     # Two scenarios may still look alike (e.g. two runs of one study): name them by their keys instead.
     twice = {lb for lb in labels if labels.count(lb) > 1}
-    return [f"{lb} ({key})" if lb in twice else lb for lb, key in zip(labels, info["scenario"], strict=True)]
+    return [f"{lb} ({key})" if lb in twice else lb for lb, key in zip(labels, info["scenario"], strict=True)], slices

@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pandas as pd
 
+from .figures import FigureInfo
 from .games import section
-from .sections import Report, Section
+from .sections import Part, Report, Section
 from .style import pct
 from .tables import to_markdown
 
@@ -49,7 +50,8 @@ def _table_note(sec: Section, name: str) -> str:
 def method_notes(report: Report) -> list[str]:
     """How every number is made, in a few sentences (the same on both pages)."""
     compared = "; ".join((f"{s.title}: " if report.mixed else "") + s.pairing.description for s in report.sections)
-    own = [(f"{s.title}: " if report.mixed else "") + n for s in report.sections for n in section(s.game).METHOD_NOTES]
+    own = [(f"{s.title}: " if report.mixed else "") + n for s in report.sections
+           for n in [*section(s.game).METHOD_NOTES, *(part.method for part in s.parts)]]
     return [
         "Completeness: the report reads exactly the chunks of games the run's manifest records as played, "
         "after checking that each chunk's games, turns and tiles files are there, can be read and hold the "
@@ -110,6 +112,8 @@ def write_markdown(report: Report) -> Path:
                   legend(sec), ""]
         for f in sec.figures:
             lines += [f"{h} {f.title}", "", f"![{f.title}]({sec.prefix}{f.name}.png)", "", f.caption, ""]
+        for part in sec.parts:
+            lines += _part_markdown(sec, part, h)
     lines += ["## Method notes", "", *[f"- {n}" for n in method_notes(report)], "", "## Tables (CSV)", ""]
     lines += [f"- [{s.prefix}{name}.csv]({s.prefix}{name}.csv): {_table_note(s, name)}"
               for s in report.sections for name in [*s.tables, "summary"]]
@@ -160,6 +164,7 @@ def write_html(report: Report) -> Path:
             nav.append(f"<a href='#{sec.game}'><b>{e(sec.title)}</b></a>")
         nav += [f"<a href='#{sec.prefix}summary'>Summary</a>"]
         nav += [f"<a href='#{sec.prefix}{f.name}'>{e(f.title)}</a>" for f in sec.figures]
+        nav += [f"<a href='#{sec.prefix}{part.anchor}'>{e(part.title.split(':')[0])}</a>" for part in sec.parts]
     parts.append("<nav>" + " ".join(nav) + " <a href='#method'>Method</a> <a href='#tables'>Tables</a></nav>")
     parts += [f"<p class='warn'><b>Warning:</b> {e(w)}</p>" for w in report.warnings]
     for sec in report.sections:
@@ -170,10 +175,9 @@ def write_html(report: Report) -> Path:
                   f"<p class='meta'>Compared: {e(sec.pairing.description)}.</p>",
                   _html_table(sec.summary), f"<p class='meta'>{e(legend(sec))}</p>"]
         for f in sec.figures:
-            png = base64.b64encode((report.out_dir / f"{sec.prefix}{f.name}.png").read_bytes()).decode("ascii")
-            parts += [f"<{h} id='{sec.prefix}{f.name}'>{e(f.title)}</{h}>", "<figure>",
-                      f"<img src='data:image/png;base64,{png}' alt='{e(f.title)}'>",
-                      f"<figcaption>{e(f.caption)}</figcaption>", "</figure>"]
+            parts += _figure_html(report, sec, f, h)
+        for part in sec.parts:
+            parts += _part_html(report, sec, part, h)
     parts += ["<h2 id='method'>Method notes</h2><ul>", *[f"<li>{e(n)}</li>" for n in method_notes(report)], "</ul>"]
     formats = " and ".join(f.upper() for f in report.formats)
     parts.append(f"<h2 id='tables'>Tables</h2><p class='meta'>Written beside this page, with every figure as "
@@ -189,3 +193,37 @@ def write_html(report: Report) -> Path:
     path = report.out_dir / "index.html"
     path.write_text("\n".join(parts) + "\n")
     return path
+
+
+def _figure_html(report: Report, sec: Section, f: FigureInfo, h: str) -> list[str]:
+    e = html.escape
+    png = base64.b64encode((report.out_dir / f"{sec.prefix}{f.name}.png").read_bytes()).decode("ascii")
+    return [f"<{h} id='{sec.prefix}{f.name}'>{e(f.title)}</{h}>", "<figure>",
+            f"<img src='data:image/png;base64,{png}' alt='{e(f.title)}'>",
+            f"<figcaption>{e(f.caption)}</figcaption>", "</figure>"]
+
+
+def _part_html(report: Report, sec: Section, part: Part, h: str) -> list[str]:
+    """A part of a section: headed at level `h`, its figures and tables one level below."""
+    e = html.escape
+    sub = f"h{int(h[1]) + 1}"
+    out = [f"<{h} id='{sec.prefix}{part.anchor}'>{e(part.title)}</{h}>", f"<p>{e(part.intro)}</p>",
+           "<ul>", *[f"<li>{e(s)}</li>" for s in part.points], "</ul>"]
+    for block in part.blocks:
+        if isinstance(block, FigureInfo):
+            out += _figure_html(report, sec, block, sub)
+        else:
+            out += [f"<{sub} id='{sec.prefix}{block.anchor}'>{e(block.heading)}</{sub}>", _html_table(block.frame)]
+            out += [f"<p class='meta'>{e(block.note)}</p>"] if block.note else []
+    return out
+
+
+def _part_markdown(sec: Section, part: Part, h: str) -> list[str]:
+    lines = [f"{h} {part.title}", "", part.intro, "", *[f"- {s}" for s in part.points], ""]
+    for block in part.blocks:
+        if isinstance(block, FigureInfo):
+            lines += [f"{h}# {block.title}", "", f"![{block.title}]({sec.prefix}{block.name}.png)", "", block.caption,
+                      ""]
+        else:
+            lines += [f"{h}# {block.heading}", "", to_markdown(block.frame), ""]
+    return lines

@@ -9,7 +9,8 @@ A study file (unknown keys are errors):
     chunk_size: 250                  # optional: games per written file (the unit of resuming)
     game:                            # the island's keys; `name: desert` plays Forbidden Desert, whose keys are
                                      # in its door (fi_cli.sim.games.desert): one study plays one game
-      layout: forbidden_island       # built-in id or a layout file path (relative to this file)
+      layout: forbidden_island       # built-in id, a layout file path (relative to this file), or a set of
+                                     # layout files {dir: FOLDER} or {glob: "FOLDER/*.yaml"} (one scenario each)
       difficulty: normal             # novice | normal | elite | legendary | start level 1-9
       players: 4                     # 2-4
       roles: random                  # random | list of role ids (seat order)
@@ -17,7 +18,7 @@ A study file (unknown keys are errors):
       rules: {}                      # variant flags of the rules document
     policy: random                   # a policy id, or {name: ..., <its parameters>}
     matrix:                          # optional: the cross product makes the scenarios
-      layout: [forbidden_island, skull_island, layouts/my_island.yaml]
+      layout: [forbidden_island, skull_island, layouts/my_island.yaml, {dir: generated/}]
       difficulty: [novice, normal]
       # also: players, roles, first_player, policy, rules.<flag>
     labels:                          # optional: short names of matrix values in reports
@@ -38,6 +39,7 @@ from pydantic import BaseModel, Field, ValidationError, field_validator
 
 from .errors import _UNSET, ConfigError, StudyError, key_text, line_of, read_yaml
 from .games import DEFAULT, GAMES, TITLES, door
+from .layout_files import is_layout_set, layout_set_files
 from .models import Invalid, Model, StrictPosInt, parse_policy, render_value
 
 __all__ = ["BASE_SCENARIO_ID", "Scenario", "Study", "load_study", "parse_policy", "render_value"]
@@ -138,7 +140,10 @@ class Study:
         return door(self.game)
 
     def resolved(self) -> dict[str, Any]:
-        """Everything the data depends on, with layout files inlined, and the labels: what a manifest keeps."""
+        """Everything the data depends on, with layout files inlined, the labels and (for the island) the
+        features of each layout (fi_cli.island.layout_features): what a manifest keeps."""
+        layouts = {s.layout.id: s.layout for s in self.scenarios}
+        features = self.door.layout_features
         return {
             "game": self.game,
             "name": self.name,
@@ -148,13 +153,16 @@ class Study:
             "chunk_size": self.chunk_size,
             "scenarios": [s.to_dict() for s in self.scenarios],
             "labels": self.labels,
+            **({"features": {lid: features(lay) for lid, lay in layouts.items()}} if features else {}),
         }
 
     @property
     def hash(self) -> str:
-        """Hash of what determines the data (not the name, description or labels, which only name things; the
-        game is in the scenarios of any game but the island, whose hash is as it was before the desert)."""
-        data = {k: v for k, v in self.resolved().items() if k not in ("name", "description", "labels", "game")}
+        """Hash of what determines the data (not the name, description, labels or layout features, which only
+        name or describe things; the game is in the scenarios of any game but the island, whose hash is as it
+        was before the desert)."""
+        data = {k: v for k, v in self.resolved().items()
+                if k not in ("name", "description", "labels", "features", "game")}
         return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
 
     def replace(self, *, games: int | None = None, seed: int | None = None) -> Study:
@@ -276,17 +284,18 @@ def load_study(path: str | Path) -> Study:
             layouts[ref] = layout
         return layouts[ref]
 
-    keys = list(model.matrix)
+    matrix = _expand_layout_sets(model.matrix, base_game["layout"], path.parent, fail)
+    keys = list(matrix)
     scenarios: list[Scenario] = []
     seen_ids: dict[str, int] = {}
     checked_policies: set[str] = set()
-    combos = itertools.product(*(list(enumerate(model.matrix[k])) for k in keys))
+    combos = itertools.product(*(matrix[k] for k in keys))
     for index, combo in enumerate(combos):
         settings = dict(base_game, rules=dict(base_game["rules"]))
         policy = base_policy
         where: dict[str, tuple] = {}
-        for key, (i, value) in zip(keys, combo, strict=True):
-            where[key] = ("matrix", key, i)
+        for key, (value, at) in zip(keys, combo, strict=True):
+            where[key] = at
             if key == "policy":
                 policy = value
             elif key.startswith("rules."):
@@ -295,7 +304,7 @@ def load_study(path: str | Path) -> Study:
                 settings[key] = value
         layout = layout_for(settings["layout"], where.get("layout", ("game", "layout")))
         values = {}
-        for key, (_, value) in zip(keys, combo, strict=True):
+        for key, (value, _) in zip(keys, combo, strict=True):
             values[key] = layout.id if key == "layout" else value
         sid = ",".join(f"{k}={render_value(v)}" for k, v in values.items()) or BASE_SCENARIO_ID
         if sid in seen_ids:
@@ -326,23 +335,46 @@ def load_study(path: str | Path) -> Study:
         scenarios.append(Scenario(index=index, id=sid, values=values, setup=setup, policy=name,
                                   policy_params=params, game=game))
 
-    labels = _labels(model, {ref: lay.id for ref, lay in layouts.items()}, fail)
+    labels = _labels(model.labels, {k: [v for v, _ in vs] for k, vs in matrix.items()},
+                     {ref: lay.id for ref, lay in layouts.items()}, fail)
     return Study(name=model.name, description=model.description, games=model.games, seed=model.seed,
                  chunk_size=model.chunk_size, scenarios=tuple(scenarios), path=path, labels=labels, game=game)
 
 
-def _labels(model: StudyModel, layout_ids: dict[str, str], fail: Callable[..., StudyError]
-            ) -> dict[str, dict[str, str]]:
-    """`labels:` checked against the matrix: key -> {value as in the scenario ids: label}."""
+def _expand_layout_sets(matrix: dict[str, list[Any]], base_layout: Any, folder: Path,
+                        fail: Callable[..., StudyError]) -> dict[str, list[tuple[Any, tuple]]]:
+    """The matrix as key -> [(value, where it is written)], each layout set ({dir: ...} or {glob: ...})
+    replaced by its files; a set as the base game's layout becomes the first matrix key (unless the matrix
+    gives the layouts)."""
+    out = {key: [(v, ("matrix", key, i)) for i, v in enumerate(values)] for key, values in matrix.items()}
+    if "layout" not in out and is_layout_set(base_layout):
+        out = {"layout": [(base_layout, ("game", "layout"))], **out}
+    if "layout" in out:
+        expanded = []
+        for value, at in out["layout"]:
+            if not is_layout_set(value):
+                expanded.append((value, at))
+                continue
+            try:
+                expanded += [(ref, at) for ref in layout_set_files(value, folder)]
+            except ValueError as e:
+                raise fail(str(e), at) from None
+        out["layout"] = expanded
+    return out
+
+
+def _labels(given: dict[str, dict[Any, Any]], matrix: dict[str, list[Any]], layout_ids: dict[str, str],
+            fail: Callable[..., StudyError]) -> dict[str, dict[str, str]]:
+    """`labels:` checked against the matrix (layout sets expanded): key -> {value as in the scenario ids: label}."""
     out: dict[str, dict[str, str]] = {}
-    for key, names in model.labels.items():
-        if key not in model.matrix:
+    for key, names in given.items():
+        if key not in matrix:
             raise fail("labels name values of matrix keys; this key is not in the matrix", ("labels", key),
-                       allowed=", ".join(model.matrix) or "none (the study has no matrix)")
+                       allowed=", ".join(matrix) or "none (the study has no matrix)")
         # A value is named as the scenario ids write it; a layout also by the file the matrix gives.
-        ids = {render_value(v): render_value(v) for v in model.matrix[key]}
+        ids = {render_value(v): render_value(v) for v in matrix[key]}
         if key == "layout":
-            ids |= {ref: layout_ids[ref] for ref in model.matrix[key]}
+            ids |= {ref: layout_ids[ref] for ref in matrix[key]}
             ids |= {v: v for v in ids.values()}
         out[key] = {}
         for value, label in names.items():

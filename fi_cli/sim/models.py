@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from .layout_files import check_layout_set
+
 StrictPosInt = Annotated[int, Field(strict=True, ge=1)]
 
 
@@ -52,11 +54,26 @@ class GameSection(Model):
     ROLE_IDS: ClassVar[tuple[str, ...]] = ()
     MOST_PLAYERS: ClassVar[int] = 4
     RULES: ClassVar[Any] = None
+    BUILTIN_LAYOUTS: ClassVar[Any] = ()
     if TYPE_CHECKING:  # the fields each game declares
         players: int
         roles: Any
         first_player: Any
         rules: dict[str, Any]
+
+    @field_validator("layout", check_fields=False)
+    @classmethod
+    def _layout(cls, v: Any) -> Any:
+        """A built-in id, a layout file, or a set of layout files ({dir: ...}, {glob: ...}: a scenario each)."""
+        if isinstance(v, dict):
+            try:
+                check_layout_set(v)
+            except ValueError as e:
+                raise Invalid(str(e)) from None
+        elif not isinstance(v, str) or not v:
+            raise Invalid("must be a built-in layout id, a layout file (.yaml) or a set of layout files "
+                          "{dir: FOLDER} or {glob: PATTERN}", ", ".join(cls.BUILTIN_LAYOUTS))
+        return v
 
     @field_validator("roles", check_fields=False)
     @classmethod

@@ -109,9 +109,11 @@ def compute(data: ReportData) -> dict[str, pd.DataFrame]:
     }
 
 
-def _boards(data: ReportData) -> list[dict]:
-    """The boards of the study, if any pins a tile (a study of the rules' board needs no drawing of it)."""
-    boards = [data.layouts[lid] for lid in dict.fromkeys(data.info["layout"])]
+def _boards(data: ReportData, shown: list[str] | None = None) -> list[dict]:
+    """The boards of the study (of the `shown` scenarios), if any pins a tile (a study of the rules' board needs
+    no drawing of it)."""
+    info = data.info if shown is None else data.info[data.info["scenario"].isin(shown)]
+    boards = [data.layouts[lid] for lid in dict.fromkeys(info["layout"])]
     return boards if any(b.get("pins") for b in boards) else []
 
 
@@ -141,7 +143,12 @@ def make_figures(tables: dict[str, pd.DataFrame], data: ReportData, look: Look, 
                         "dot: median turn found; line: 10-90% of the games it was found in; right of each panel: "
                         "the share of games the part was found in"),
     }
-    boards = _boards(data)
+    boards = _boards(data, look.scenarios)
     if boards:
         made["boards"] = maps.boards(boards)
     return made
+
+
+def parts(data: ReportData, tables: dict[str, pd.DataFrame]) -> list:
+    """No part beyond the figures (the explorer models the island's layout features)."""
+    return []

@@ -17,7 +17,8 @@ from ..errors import ReportError
 from ..figures import LOSS_CAUSES as LOSS_CAUSES_FIGURE
 from ..figures import SURVIVAL, WIN_RATES, FigureInfo, Look, outcome_curves, series_curves, timing
 from ..maps import no_data
-from . import maps, stats
+from ..sections import Part, Table
+from . import explorer, explorer_figures, maps, stats
 from .figures import lost_treasures, water_at_loss
 from .style import STATE_COLOURS, TREASURE_LABELS
 
@@ -76,6 +77,23 @@ FIGURES = [
                "games in which it was captured."),
 ]
 
+EXPLORER_FIGURES = [
+    FigureInfo("explorer_features", "Win rate against each feature of the islands",
+               "Each point is one island (one scenario) with its 95% Wilson interval, against one layout feature; "
+               "the line is a logistic regression of a win on that feature alone (with one intercept per slice)."),
+    FigureInfo("explorer_model", "What goes with a hard island, all features at once",
+               "Coefficients of a logistic regression of a win on the standardised features: the change in the "
+               "log-odds of a win per standard deviation of a feature, the others held fixed, with 95% intervals "
+               "that are cluster-robust by island (games of one island are not independent); in grey, the same "
+               "for the feature alone. Features that measure much the same share their effect when together."),
+    FigureInfo("explorer_extremes", "The hardest and the easiest islands",
+               f"The {explorer_figures.EXTREMES} islands with the lowest and the highest win rate (95% Wilson "
+               "interval), drawn as on the layouts figure."),
+    FigureInfo("explorer_ranking", "Every island ranked",
+               "Win rate of each island with its 95% Wilson interval, from the hardest (rank 1) to the easiest; "
+               "the ranking table below names them."),
+]
+
 TABLE_NOTES = {
     "outcomes": "games, count and share of each ending, median turns, mean treasures and final water level",
     "loss_stage": "games won and lost with 0-4 treasures captured, as shares of all games and of losses",
@@ -88,6 +106,8 @@ TABLE_NOTES = {
     "loss_cells": "per layout cell: lost games whose loss involved its tile, and games a pawn drowned there",
     "lost_treasures": "games lost because both tiles of each treasure sank",
     "treasure_captures": "per treasure: share of games captured (all, won, lost) and capture turn quantiles",
+    "explorer_islands": "per island (scenario): rank in its slice, games, wins, win rate, Wilson interval, features",
+    "explorer_model": "the logistic regression of a win on the standardised features: log-odds per SD, interval, p",
 }
 
 METHOD_NOTES = [
@@ -140,7 +160,8 @@ def make_figures(tables: dict[str, pd.DataFrame], data: ReportData, look: Look, 
                  ) -> dict[str, Figure]:
     """The island's own figures (the shared ones are made by `build`)."""
     cells = tables["tile_risk_cells"]
-    shapes = [data.layouts[lid] for lid in dict.fromkeys(data.info["layout"])]
+    shown = data.info[data.info["scenario"].isin(look.scenarios)]
+    shapes = [data.layouts[lid] for lid in dict.fromkeys(shown["layout"])]
     no_details = no_data("This run does not log what losses took (games.lost_treasure, drowned_tile); "
                          "simulate it again with this version of fi to see them.")
     details = stats.has_loss_details(data.games)
@@ -160,3 +181,55 @@ def make_figures(tables: dict[str, pd.DataFrame], data: ReportData, look: Look, 
                             "turn of capture", "dot: median turn of capture; line: 10-90% of captures; right of each "
                             "panel: the share of games the treasure was captured in"),
     }
+
+
+EXPLORER_METHOD = (
+    "Explorer: each island's features come from its cells and pinned tiles alone (`fi layouts show` lists them). "
+    "The model is a logistic regression of a win on the features standardised over the islands, with one "
+    "intercept per slice (scenarios that differ only in their layout), fitted on each island's counts of wins "
+    "and games (statsmodels GLM, binomial). Games of one island are not independent draws: they share "
+    "whatever about the island the features miss, so counting 500 games of an island as 500 independent "
+    "observations would make the intervals far too narrow. The standard errors are therefore cluster-robust "
+    "by island, with t intervals over the islands; the Pearson dispersion says how much more the islands "
+    "differ than the features explain. Features that are undefined for some island, constant, or a linear "
+    "combination of others are left out (the section says which). Associations, not causes: a generated "
+    "island's features come together (long islands have more coast), so read a coefficient as 'with the "
+    "other features held fixed'.")
+
+
+def parts(data: ReportData, tables: dict[str, pd.DataFrame]) -> list[Part]:
+    """The explorer (what makes an island hard), when the runs play many layouts."""
+    if not explorer.applies(data):
+        return []
+    ex = explorer.explore(data, tables["win_rates"])
+    slices = f" in {len(ex.slices)} slices ({', '.join(ex.slices)})" if len(ex.slices) > 1 else ""
+    intro = (f"{ex.fit['islands']:.0f} islands{slices}, {ex.fit['games']:,.0f} games. What goes with a low win "
+             f"rate, from the {len(ex.features)} layout features in the model ({', '.join(ex.features)}):")
+    features, model, *rest = EXPLORER_FIGURES
+    made = make_explorer_figures(ex, data)
+    blocks = [model, Table("model", "The model", _model_view(ex.model), EXPLORER_METHOD), features, *rest,
+              Table("ranking", "Ranking", explorer_figures.island_list(ex))]
+    return [Part("explorer", "Explorer: what makes an island hard", intro, explorer.model_sentences(ex), blocks, made,
+                 {"explorer_islands": ex.islands, "explorer_model": ex.model}, EXPLORER_METHOD)]
+
+
+def make_explorer_figures(ex: explorer.Explorer, data: ReportData) -> dict[str, Figure]:
+    """The explorer's figures (untitled: `build` titles them like the others)."""
+    return {
+        "explorer_features": explorer_figures.feature_scatter(ex),
+        "explorer_model": explorer_figures.coefficients(ex),
+        "explorer_extremes": explorer_figures.extremes(ex, data.layouts),
+        "explorer_ranking": explorer_figures.ranking(ex),
+    }
+
+
+def _model_view(m: pd.DataFrame) -> pd.DataFrame:
+    """The explorer's model as a table that reads: each feature's log-odds per SD with its interval."""
+    return pd.DataFrame({
+        "feature": m["feature"], "what it measures": m["description"], "mean": m["mean"].map("{:.2f}".format),
+        "SD": m["sd"].map("{:.2f}".format),
+        "log-odds per SD [95% CI]": [f"{c:+.3f} [{lo:+.3f}, {hi:+.3f}]"
+                                     for c, lo, hi in zip(m["coef"], m["ci_low"], m["ci_high"], strict=True)],
+        "odds ratio": m["odds_ratio"].map("{:.2f}".format), "p": m["p_value"].map("{:.2g}".format),
+        "alone: log-odds per SD [95% CI]": [f"{c:+.3f} [{lo:+.3f}, {hi:+.3f}]" for c, lo, hi in
+                                            zip(m["coef_alone"], m["ci_low_alone"], m["ci_high_alone"], strict=True)]})

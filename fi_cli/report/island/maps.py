@@ -34,11 +34,12 @@ def _pin(r: Any) -> tuple[str, str | None] | None:
     return (tile_code(r.pinned), tile_colour(r.pinned)) if r.pinned else None
 
 
-def layouts(shapes: Sequence[dict[str, Any]]) -> Figure:
-    """Each layout of the study: its cells, its name, and its pinned tiles (by code and colour)."""
+def layouts(shapes: Sequence[dict[str, Any]], titles: Sequence[str] | None = None) -> Figure:
+    """Each layout of the study: its cells, its name, and its pinned tiles (by code and colour); `titles`
+    replace the panels' default titles (name and pins)."""
     fig, axes = map_figure(len(shapes), colourbar=False, ncols=4, panel=LAYOUT_PANEL)
     pinned: dict[str, str] = {}
-    for ax, lay in zip(axes, shapes, strict=True):
+    for i, (ax, lay) in enumerate(zip(axes, shapes, strict=True)):
         cells = [tuple(c) for c in lay.get("cells", [])]
         pins = {tuple(c): t for t, c in lay.get("pins", {}).items()}
         rows, cols = [r for r, _ in cells], [c for _, c in cells]
@@ -49,7 +50,7 @@ def layouts(shapes: Sequence[dict[str, Any]]) -> Figure:
                 pinned[tile] = tile_colour(tile) or "#BBBBBB"
             cell(ax, r, c, pinned[tile] if tile else SEA_CELL, [tile_code(tile)] if tile else [], size)
         what = f"{len(pins)} pinned tile{'s' * (len(pins) != 1)}" if pins else "tiles placed at random"
-        frame(ax, rows, cols, f"{wrap(lay.get('name') or lay['id'], 28)}\n{what}")
+        frame(ax, rows, cols, titles[i] if titles else f"{wrap(lay.get('name') or lay['id'], 28)}\n{what}")
     pins_key(fig, "Each game places the tiles that are not pinned at random on the other cells."
              + (" Pinned tiles by code; colours: Fools' Landing and the tiles of each treasure." if pinned else ""),
              {f"{tile_code(t)}: {tile_label(t)}": c for t, c in pinned.items()})

@@ -4,6 +4,7 @@ game's rules. A door (``door("island")``, ``door("desert")``) has:
     GAME, TITLE, RULES_VERSION, Rules     the game's name, its title, its rules version, its variant flags
     GameModel, MATRIX_KEYS                the study's `game:` section and the keys a matrix may cross
     load_layout(ref, base)                a built-in board or a layout file (BUILTIN_LAYOUTS for messages)
+    layout_features(layout)               what a manifest keeps of each layout (the island's features), or None
     setup_of(game, layout)                the engine's GameSetup of a validated `game:` section
     setup_to_dict(setup), setup_from_dict(d), difficulty_name(start_level)
     policy_names(), check_policy(name, params), play(setup, policy, params, seed, narrate)

@@ -10,7 +10,7 @@ import pyarrow as pa
 from pydantic import Field, field_validator
 
 from ...desert.game import SAND_SUPPLY, GameSetup
-from ...desert.layouts import BUILTIN_LAYOUTS, Layout  # noqa: F401  (BUILTIN_LAYOUTS: part of the door)
+from ...desert.layouts import BUILTIN_LAYOUTS, Layout
 from ...desert.rules import RULES_VERSION, Rules
 from ...desert.tiles import DIFFICULTIES, ROLES, STORM_TRACKS, difficulty_name, parse_difficulty
 from ..models import GameSection, Invalid
@@ -21,16 +21,17 @@ from .desert_boards import load_board
 GAME = "desert"
 TITLE = TITLES[GAME]
 MATRIX_KEYS = ("layout", "difficulty", "storm_start", "sand_supply", "players", "roles", "first_player")
+layout_features = None  # what a manifest keeps of each board beyond its pins: nothing yet
 
 __all__ = ["GAME", "MATRIX_KEYS", "RULES_VERSION", "Rules", "SCHEMAS", "TITLE", "GameModel", "check_policy",
-           "difficulty_name", "load_layout", "log", "play", "policy_names", "setup_from_dict", "setup_of",
-           "setup_to_dict"]
+           "difficulty_name", "layout_features", "load_layout", "log", "play", "policy_names", "setup_from_dict",
+           "setup_of", "setup_to_dict"]
 
 
 class GameModel(GameSection):
     """The study's `game:` section for the desert (`name: desert`)."""
 
-    layout: str = "forbidden_desert"
+    layout: Any = "forbidden_desert"
     difficulty: Any = None  # normal, unless storm_start sets the mark
     storm_start: Any = None
     sand_supply: Annotated[int, Field(strict=True, ge=0)] = SAND_SUPPLY
@@ -40,7 +41,7 @@ class GameModel(GameSection):
     rules: dict[str, Any] = Field(default_factory=dict)
     name: Literal["desert"] = "desert"
 
-    ROLE_IDS, MOST_PLAYERS, RULES = ROLES, 5, Rules
+    ROLE_IDS, MOST_PLAYERS, RULES, BUILTIN_LAYOUTS = ROLES, 5, Rules, BUILTIN_LAYOUTS
 
     @field_validator("difficulty")
     @classmethod

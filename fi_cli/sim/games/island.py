@@ -10,7 +10,8 @@ import pyarrow as pa
 from pydantic import Field, field_validator
 
 from ...island.game import GameSetup
-from ...island.layouts import BUILTIN_LAYOUTS, Layout  # noqa: F401  (BUILTIN_LAYOUTS: part of the door)
+from ...island.layout_features import layout_features
+from ...island.layouts import BUILTIN_LAYOUTS, Layout
 from ...island.rules import RULES_VERSION, Rules
 from ...island.tiles import DIFFICULTIES, ROLES, difficulty_name, parse_difficulty
 from ..layout_files import layout_from_dict, layout_to_dict
@@ -24,14 +25,14 @@ TITLE = TITLES[GAME]
 MATRIX_KEYS = ("layout", "difficulty", "players", "roles", "first_player")
 
 __all__ = ["GAME", "MATRIX_KEYS", "RULES_VERSION", "Rules", "SCHEMAS", "TITLE", "GameModel", "check_policy",
-           "difficulty_name", "load_layout", "log", "play", "policy_names", "setup_from_dict", "setup_of",
-           "setup_to_dict"]
+           "difficulty_name", "layout_features", "load_layout", "log", "play", "policy_names", "setup_from_dict",
+           "setup_of", "setup_to_dict"]
 
 
 class GameModel(GameSection):
     """The study's `game:` section for the island."""
 
-    layout: str = "forbidden_island"
+    layout: Any = "forbidden_island"
     difficulty: Any = "normal"
     players: Annotated[int, Field(strict=True, ge=2, le=4)] = 4
     roles: Any = "random"
@@ -39,7 +40,7 @@ class GameModel(GameSection):
     rules: dict[str, Any] = Field(default_factory=dict)
     name: Literal["island"] = "island"
 
-    ROLE_IDS, MOST_PLAYERS, RULES = ROLES, 4, Rules
+    ROLE_IDS, MOST_PLAYERS, RULES, BUILTIN_LAYOUTS = ROLES, 4, Rules, BUILTIN_LAYOUTS
 
     @field_validator("difficulty")
     @classmethod
