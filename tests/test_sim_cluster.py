@@ -20,7 +20,7 @@ from test_sim_run import _wait_for_games, assert_same, make_study, read_all
 import fi_cli
 from fi_cli.sim import cluster
 from fi_cli.sim.api import load_study, run_study
-from fi_cli.sim.runner import Chunk, WorkersLost, read_manifest
+from fi_cli.sim.runner import Chunk, RunStopped, WorkersLost, read_manifest
 
 LINUX = sys.platform.startswith("linux") and Path("/proc/self/stat").exists()
 
@@ -103,6 +103,28 @@ def test_a_killed_client_resumes_with_the_same_data(client, tmp_path, reference)
     run_study(load_study(study), out, cluster=client, resume=True, progress=False)
     assert_same(read_all(out), reference)
     assert not list(out.rglob(".*.tmp-*"))
+
+
+def test_a_lost_scheduler_stops_the_run_and_resume_completes_it(client, tmp_path, reference):
+    import dask
+    import distributed
+
+    study = heuristic_study(tmp_path)
+    out = tmp_path / "out"
+    with (dask.config.set({"distributed.comm.timeouts.connect": "1s"}),  # closing it waits less for the dead
+          cluster.local_cluster_of(1) as doomed, distributed.Client(doomed) as doomed_client):
+        def lose_the_scheduler(chunk: Chunk, seen=[]) -> None:  # noqa: B006 - a counter across calls
+            seen.append(chunk)
+            if len(seen) == 1:
+                doomed.sync(doomed.scheduler.close)
+
+        with pytest.raises(RunStopped) as e:
+            run_study(load_study(study), out, cluster=doomed_client, progress=False, on_chunk=lose_the_scheduler)
+    assert str(e.value) == (f"the cluster failed: lost the connection to the Dask scheduler at "
+                            f"{doomed.scheduler_address} (FuturesCancelledError); check that it still runs")
+    assert e.value.games_done == read_manifest(out)["games_done"] >= 1 and not read_manifest(out)["complete"]
+    run_study(load_study(study), out, cluster=client, resume=True, progress=False)
+    assert_same(read_all(out), reference)
 
 
 def test_workers_of_another_version_are_refused(client, tmp_path):

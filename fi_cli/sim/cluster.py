@@ -92,6 +92,9 @@ def on_cluster(cluster: Any, run: RunParts, pending: int) -> Iterator[DaskBacken
         wrong = {address: v for address, v in found.items() if v != expected}
         if wrong:
             raise ClusterError(refusal(wrong, expected))
+        if not found:
+            run.notify(f"warning: the Dask cluster at {client.scheduler.address} has no workers yet; the run starts "
+                       f"when some join (dask worker {client.scheduler.address} --nworkers N --nthreads 1)")
         yield DaskBackend(client, run, expected)
 
 
@@ -101,6 +104,10 @@ def _client(distributed: Any, cluster: Any, run: RunParts, pending: int, stack: 
     if not isinstance(cluster, str):
         raise ClusterError(f"a cluster is a scheduler address, 'local', 'local:N' or a dask.distributed.Client "
                            f"(got {cluster!r})")
+    # What goes wrong is raised as one error of this run: Dask's own log lines (with tracebacks) would bury it.
+    for handler in logging.getLogger("distributed").handlers:  # the one Dask sets up on import, to stderr
+        stack.callback(handler.setLevel, handler.level)
+        handler.setLevel(logging.CRITICAL)
     local = re.fullmatch(r"local(?::(.*))?", cluster)
     if local:
         n = local[1]
@@ -127,8 +134,8 @@ def local_cluster_of(workers: int) -> Any:
     import distributed
 
     # processes of one thread each: games are pure Python, threads of one process would wait for each other
-    return distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
-                                    preload=[__name__], silence_logs=logging.ERROR)
+    return distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
+                                    preload=[__name__], silence_logs=logging.CRITICAL)
 
 
 def dask_setup(worker: Any) -> None:
@@ -159,28 +166,41 @@ class DaskBackend:
     def wait(self, futures: set[Any]) -> tuple[set[Any], set[Any]]:
         from distributed import wait
 
-        finished, running = wait(futures, return_when="FIRST_COMPLETED")
+        with self.lost_scheduler():
+            finished, running = wait(futures, return_when="FIRST_COMPLETED")
         return set(finished), set(running)
 
     def result(self, future: Any) -> Chunk:
-        from distributed import CancelledError, KilledWorker, TimeoutError
+        from distributed import KilledWorker
 
         chunk = self.chunks.pop(future)
         scenario = self.run.scenarios[chunk.scenario]["id"]
         try:
-            _, tables = future.result()
+            with self.lost_scheduler():
+                _, tables = future.result()
         except KilledWorker:
             raise WorkersLost(f"chunk {chunk.number} of {scenario!r} (games {chunk.start} to {chunk.stop - 1}) "
                               "ended every worker that played it, more often than Dask's "
                               "distributed.scheduler.allowed-failures allows (did they run out of memory?)") from None
-        except (OSError, CancelledError, TimeoutError) as e:
-            raise WorkersLost(f"lost the Dask scheduler ({type(e).__name__}: {e})") from None
         write_chunk(self.run.out, scenario, chunk.number, tables)
         return chunk
 
     def cancel(self, futures: set[Any]) -> None:
-        if futures:
+        try:
             self.client.cancel(list(futures))
+        except Exception:  # the scheduler is gone: so are the chunks
+            pass
+
+    @contextmanager
+    def lost_scheduler(self) -> Iterator[None]:
+        """Dask's errors of a lost connection (which are OSErrors, not errors of this run's disk) as WorkersLost."""
+        from distributed import CancelledError, TimeoutError
+
+        try:
+            yield
+        except (OSError, CancelledError, TimeoutError) as e:
+            raise WorkersLost(f"lost the connection to the Dask scheduler at {self.client.scheduler.address} "
+                              f"({type(e).__name__}); check that it still runs") from None
 
     def stop(self, futures: set[Any], record: Any) -> None:
         """Ctrl-C: the chunks already played are saved, the others cancelled (they may not have started)."""
