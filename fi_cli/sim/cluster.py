@@ -16,7 +16,7 @@ import logging
 import re
 import signal
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from typing import Any
 
@@ -202,7 +202,7 @@ class DaskBackend:
             raise WorkersLost(f"lost the connection to the Dask scheduler at {self.client.scheduler.address} "
                               f"({type(e).__name__}); check that it still runs") from None
 
-    def stop(self, futures: set[Any], record: Any) -> None:
+    def stop(self, futures: set[Any], record: Callable[[Chunk], None]) -> None:
         """Ctrl-C: the chunks already played are saved, the others cancelled (they may not have started)."""
         played = {f for f in futures if f.status == "finished"}
         self.cancel(futures - played)
