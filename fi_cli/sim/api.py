@@ -8,6 +8,9 @@
     run.games.groupby("scenario", observed=True)["outcome"].value_counts(normalize=True)
 
 The same calls take a Forbidden Desert study (`game: {name: desert}`) and run (`run.game` says which).
+On a Dask cluster, with the same data: `run_study(study, out, cluster="tcp://host:8786")` (or "local:N", or a
+dask.distributed.Client; needs the extra `pip install 'fi-cli[cluster]'`).
+
 With more than one worker, call run_study from a notebook or under `if __name__ == "__main__":` in a script
 (worker processes are started with 'spawn' and re-import the calling script).
 """
@@ -18,18 +21,19 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .cluster import ClusterError
 from .config import Scenario, Study, load_study
 from .errors import ConfigError, StudyError
 from .games import DEFAULT
-from .runner import GameError, RunDirError, SimulationInterrupted, read_manifest, run_study
+from .runner import GameError, RunDirError, RunStopped, RunWriteError, SimulationInterrupted, read_manifest, run_study
 from .tables import DATASETS
 
 if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = [
-    "ConfigError", "GameError", "Run", "RunDirError", "Scenario", "SimulationInterrupted", "Study", "StudyError",
-    "load_run", "load_study", "run_study",
+    "ClusterError", "ConfigError", "GameError", "Run", "RunDirError", "RunStopped", "RunWriteError", "Scenario",
+    "SimulationInterrupted", "Study", "StudyError", "load_run", "load_study", "run_study",
 ]
 
 
