@@ -61,9 +61,12 @@ def test_a_desert_study_and_its_scenarios(tmp_path):
 
 def test_the_example_study_loads():
     study = load_study(CONFIGS / "desert.yaml")
-    assert study.game == "desert" and len(study.scenarios) == 4
-    assert {s.layout.id for s in study.scenarios} == {"forbidden_desert", "far_pad"}
-    assert sorted({s.setup.sand_supply for s in study.scenarios}) == [40, 56]
+    assert study.game == "desert" and [s.id for s in study.scenarios] == [
+        "storm_start=1,sand_supply=40", "storm_start=1,sand_supply=24", "storm_start=5,sand_supply=40",
+        "storm_start=5,sand_supply=24"]
+    assert [s.setup.start_level for s in study.scenarios] == [1, 1, 5, 5]
+    assert study.labels == {"storm_start": {"1": "storm at 1 (Novice)", "5": "storm at 5"},
+                            "sand_supply": {"40": "40 sand (the rules)", "24": "24 sand"}}
 
 
 def _study(tmp_path: Path, text: str) -> Path:
