@@ -22,17 +22,16 @@ import time
 from pathlib import Path
 from typing import Any
 
+from fi_cli.island.game import GameSetup
 from fi_cli.island.layouts import get_layout
-from fi_cli.island.rules import Rules
 from fi_cli.sim.config import Scenario, Study
-from fi_cli.sim.engine import make_setup
 from fi_cli.sim.runner import read_manifest, run_study
 from fi_cli.sim.tables import Columns
 
 
 def bench_study(games: int, policy: str, chunk_size: int = 250) -> Study:
-    scenario = Scenario(index=0, id="base", values={}, layout=get_layout("forbidden_island"), difficulty="normal",
-                        start_level=2, players=4, roles=None, first_player=None, rules=Rules(), policy=policy)
+    setup = GameSetup(layout=get_layout("forbidden_island"), start_level=2, players=4)
+    scenario = Scenario(index=0, id="base", values={}, setup=setup, policy=policy)
     return Study(name="bench", games=games, seed=1, scenarios=(scenario,), chunk_size=chunk_size)
 
 
@@ -106,16 +105,14 @@ def overhead(args: argparse.Namespace) -> None:
     """
     import json
 
-    from fi_cli.island.rules import RULES_VERSION
-    from fi_cli.sim import engine
     from fi_cli.sim.seeds import game_seed
     from fi_cli.sim.tables import write_chunk
 
     study = bench_study(args.games, args.policy)
     sc = study.scenarios[0]
-    setup = make_setup(sc)
+    game = sc.door
     out = Path(tempfile.mkdtemp(prefix="fi-bench-"))
-    Columns().tables()  # pyarrow's one-off start-up cost, paid once per worker
+    Columns(game.SCHEMAS).tables()  # pyarrow's one-off start-up cost, paid once per worker
     spent = dict.fromkeys(("bare play", "play", "collect rows", "arrow tables", "parquet write"), 0.0)
     clock = time.process_time
     try:
@@ -124,15 +121,15 @@ def overhead(args: argparse.Namespace) -> None:
                 games = range(c, min(c + study.chunk_size, args.games))
                 t = clock()
                 for g in games:
-                    engine.play(sc, setup, game_seed(study.seed, sc.id, g))
+                    game.play(sc.setup, sc.policy, sc.policy_params, game_seed(study.seed, sc.id, g))
                 spent["bare play"] += clock() - t
-                cols = Columns()
+                cols = Columns(game.SCHEMAS)
                 for g in games:
                     seed = game_seed(study.seed, sc.id, g)
                     t = clock()
-                    rec = engine.play(sc, setup, seed)
+                    rec = game.play(sc.setup, sc.policy, sc.policy_params, seed)
                     t2 = clock()
-                    cols.add(sc, g, seed, rec, RULES_VERSION)
+                    game.log(cols, sc, g, seed, rec)
                     spent["play"] += t2 - t
                     spent["collect rows"] += clock() - t2
                 t = clock()

@@ -11,8 +11,8 @@ from text_layout import text_problems
 
 from fi_cli.island.layout_features import layout_features
 from fi_cli.island.layout_generator import generate_layouts
-from fi_cli.report import explorer
-from fi_cli.report.build import DETAIL_SHOWN, build_report, detail_scenarios, make_explorer_figures
+from fi_cli.report.build import DETAIL_SHOWN, build_report, detail_scenarios
+from fi_cli.report.island import explorer, make_explorer_figures
 from fi_cli.report.load import load_runs
 from fi_cli.report.stats import win_rates
 from fi_cli.report.synthetic import FakeGame, FakeScenario, random_scenario, write_run
@@ -114,10 +114,12 @@ def test_the_page_has_the_explorer_section_and_draws_the_extremes_of_many_scenar
     assert "<h3 id='ranking'>Ranking</h3>" in page and all(lay.name in page for lay in lays)
     for name in ("explorer_features", "explorer_model", "explorer_extremes", "explorer_ranking"):
         assert f"id='{name}'" in page and (tmp_path / "report" / f"{name}.png").exists()
-    assert pd.read_csv(tmp_path / "report" / "explorer_model.csv")["feature"].tolist() == report.explorer.features
+    sec = report.sections[0]
+    assert pd.read_csv(tmp_path / "report" / "explorer_model.csv")["feature"].tolist() == explorer.explore(
+        sec.data, sec.tables["win_rates"]).features
     assert "## Explorer: what makes an island hard" in (tmp_path / "report" / "summary.md").read_text()
     assert len(pd.read_csv(tmp_path / "report" / "outcomes.csv")) == 26  # every scenario in the tables
-    assert len(report.data.scenarios) == 26 and DETAIL_SHOWN == 4
+    assert len(sec.data.scenarios) == 26 and DETAIL_SHOWN == 4
 
 
 def test_a_report_of_few_layouts_has_no_explorer_section(tmp_path):

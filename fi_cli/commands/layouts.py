@@ -1,4 +1,4 @@
-"""`fi layouts`: list, draw, check, generate and design islands."""
+"""`fi layouts`: list, draw, check, generate and design islands; list, draw and check desert boards."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import click
 from .common import InputError
 
 if TYPE_CHECKING:
+    from ..desert.layouts import Layout as Board
     from ..island.layouts import Layout
     from ..sim.design import DesignResult, DesignSpec
 
@@ -17,8 +18,10 @@ if TYPE_CHECKING:
 @click.group(invoke_without_command=True)
 @click.pass_context
 def layouts(ctx: click.Context) -> None:
-    """List the built-in islands; draw one with its features (show), check layout files (check), generate
-    random islands (generate) or design one to a target win rate (design).
+    """List the built-in islands and desert boards; draw one with its features (show), check layout files
+    (check), generate random islands (generate) or design one to a target win rate (design).
+
+    A desert board file says `game: desert` (see the README); an island layout file names no game.
 
     \b
     Examples:
@@ -26,33 +29,41 @@ def layouts(ctx: click.Context) -> None:
       fi layouts show skull_island
       fi layouts show configs/layouts/lagoon.yaml
       fi layouts check configs/layouts/lagoon.yaml
+      fi layouts check configs/layouts/desert_far_pad.yaml
       fi layouts generate 200 --seed 7 --pin F=fools_landing --out generated/
       fi layouts design --target 0.30 --difficulty normal --players 4 --policy heuristic --out designed.yaml
     """
     if ctx.invoked_subcommand is None:
+        from ..desert.layouts import BUILTIN_LAYOUTS as BOARDS
         from ..island.layouts import BUILTIN_LAYOUTS
 
-        width = max(len(i) for i in BUILTIN_LAYOUTS)
+        width = max(len(i) for i in [*BUILTIN_LAYOUTS, *BOARDS])
         for lid, layout in BUILTIN_LAYOUTS.items():
             size = f"{layout.width}x{layout.height}"
             click.echo(f"{lid:<{width}}  {size:>5}  {' / '.join(layout.rows())}")
+        for lid, board in BOARDS.items():
+            click.echo(f"{lid:<{width}}  {'5x5':>5}  Forbidden Desert: {board.description}")
 
 
-def _load(ref: str) -> Layout:
-    from ..island.layouts import LayoutError
-    from ..sim.errors import ConfigError
-    from ..sim.layout_files import load_layout
+def _load(ref: str) -> tuple[str, Layout | Board]:
+    """(the game, the layout) of a built-in id or a layout file; a desert board file says `game: desert`."""
+    from ..desert.layouts import BUILTIN_LAYOUTS as BOARDS
+    from ..sim.games import door, layout_file_game
+    from ..sim.layout_files import looks_like_file
 
+    desert = layout_file_game(Path(ref)) == "desert" if looks_like_file(ref) else ref in BOARDS
+    game = "desert" if desert else "island"
     try:
-        return load_layout(ref)
-    except (ConfigError, LayoutError) as e:
+        return game, door(game).load_layout(ref, None)
+    except ValueError as e:  # a file's ConfigError, an unknown id's LayoutError
         raise InputError(str(e)) from None
 
 
 @layouts.command()
 @click.argument("layout", metavar="ID|FILE")
 def show(layout: str) -> None:
-    """Draw a built-in island or a layout file, pinned tiles marked, and list its features.
+    """Draw a built-in island or desert board, or a layout file, pinned tiles marked, and list an island's
+    features.
 
     \b
     Features (computed from the cells and pins only; a step is a move to a cell sharing a side):
@@ -60,12 +71,17 @@ def show(layout: str) -> None:
       with pinned tiles: landing_to_centre, landing_to_<tile>, <treasure>_apart and their means.
 
     \b
-    Example:
+    Examples:
       fi layouts show configs/layouts/lagoon.yaml
+      fi layouts show configs/layouts/desert_far_pad.yaml
     """
+    from ..sim.games.desert_boards import draw_board
     from ..sim.layout_files import draw_layout, layout_warnings
 
-    lay = _load(layout)
+    game, lay = _load(layout)
+    if game == "desert":
+        click.echo(draw_board(lay))
+        return
     click.echo(draw_layout(lay))
     click.echo("\n" + features_text(lay))
     for w in layout_warnings(lay):
@@ -88,7 +104,8 @@ def features_text(lay: Layout) -> str:
 @layouts.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 def check(files: tuple[str, ...]) -> None:
-    """Validate layout files: exactly 24 cells, valid and unique pins; warn if an island has parts.
+    """Validate layout files: an island (exactly 24 cells, valid and unique pins; a warning if it has parts)
+    or a desert board (5x5, the storm in the centre, pins of tiles the game has).
 
     Exit code 0 when every file is valid (warnings included), 2 when one is not (each is named).
 
@@ -96,6 +113,7 @@ def check(files: tuple[str, ...]) -> None:
     Examples:
       fi layouts check configs/layouts/lagoon.yaml
       fi layouts check generated/*.yaml
+      fi layouts check configs/layouts/desert_far_pad.yaml
     """
     from ..sim.layout_files import layout_warnings, looks_like_file
 
@@ -104,13 +122,16 @@ def check(files: tuple[str, ...]) -> None:
         try:
             if not looks_like_file(file):
                 raise InputError(f"{file}: not a layout file (give a .yaml path; built-in ids need no check)")
-            lay = _load(file)
+            game, lay = _load(file)
         except InputError as e:
             bad.append(e.message)
             continue
+        pins = f", {len(lay.pins)} pinned tile{'s' * (len(lay.pins) != 1)}" if lay.pins else ""
+        if game == "desert":
+            click.echo(f"ok: {file}: desert board {lay.id!r}, 5x5 with the storm in the centre{pins}")
+            continue
         for w in layout_warnings(lay):
             click.echo(f"warning: {file}: {w}", err=True)
-        pins = f", {len(lay.pins)} pinned tile{'s' * (len(lay.pins) != 1)}" if lay.pins else ""
         click.echo(f"ok: {file}: layout {lay.id!r}, 24 cells{pins}")
     if bad:
         raise InputError("\n".join(bad) if len(files) == 1 else
@@ -273,9 +294,9 @@ def design(target: float, difficulty: str, players: int, policy: str, params: tu
     import sys
 
     from ..island.tiles import parse_difficulty
-    from ..sim import engine
     from ..sim.design import DesignError, DesignInterrupted, DesignSpec
     from ..sim.design import design as run_design
+    from ..sim.games import door
     from .common import parse_rules
 
     if out.exists() and not overwrite:
@@ -284,7 +305,7 @@ def design(target: float, difficulty: str, players: int, policy: str, params: tu
     policy_params = parse_rules(params, "--param")
     try:
         level = parse_difficulty(difficulty)
-        engine.check_policy(policy, policy_params)
+        door("island").check_policy(policy, policy_params)
     except ValueError as e:
         raise InputError(str(e)) from None
     spec = DesignSpec(target=target, difficulty=level, players=players, policy=policy,

@@ -27,11 +27,9 @@ from typing import Any
 
 import numpy as np
 
+from ..island.game import GameSetup
 from ..island.layout_generator import canonical, draw_compactness, grow, island_name, move_one_cell, place_pins
 from ..island.layouts import STANDARD_LAYOUT_ID, Layout, get_layout
-from ..island.rules import Rules
-from ..island.tiles import difficulty_name
-from . import engine
 from .config import Scenario
 from .seeds import game_seed
 from .workers import die_with_parent, worker_count
@@ -148,7 +146,7 @@ class DesignSpec:
 
 # --- playing games ---------------------------------------------------------------------------------------
 
-_SET_UPS: dict[str, tuple[Scenario, Any]] = {}  # layout id -> (scenario, game set-up), per worker
+_SET_UPS: dict[str, Scenario] = {}  # layout id -> scenario (with its game set-up), per worker
 
 
 def _init(pool: bool) -> None:
@@ -164,10 +162,10 @@ def _wins(task: tuple[dict, int, str, int, int]) -> int:
     if key not in _SET_UPS:
         if len(_SET_UPS) > 64:
             _SET_UPS.clear()
-        scenario = Scenario.from_dict(scenario_dict)
-        _SET_UPS[key] = (scenario, engine.make_setup(scenario))
-    scenario, setup = _SET_UPS[key]
-    return sum(engine.play(scenario, setup, game_seed(root, stream, g)).outcome == "win" for g in range(start, stop))
+        _SET_UPS[key] = Scenario.from_dict(scenario_dict)
+    sc = _SET_UPS[key]
+    return sum(sc.door.play(sc.setup, sc.policy, sc.policy_params, game_seed(root, stream, g)).outcome == "win"
+               for g in range(start, stop))
 
 
 class GamePool:
@@ -209,10 +207,9 @@ class Designer:
         self.workers = worker_count(workers, 10**6)[0]
         self.say = progress or (lambda _: None)
         self.rng = np.random.default_rng(np.random.SeedSequence(spec.seed, spawn_key=(0,)))
-        self.template = Scenario(index=0, id="design", values={}, layout=get_layout(STANDARD_LAYOUT_ID),
-                                 difficulty=difficulty_name(spec.difficulty), start_level=spec.difficulty,
-                                 players=spec.players, roles=None, first_player=None, rules=Rules(),
-                                 policy=spec.policy, policy_params=dict(spec.policy_params))
+        setup = GameSetup(layout=get_layout(STANDARD_LAYOUT_ID), start_level=spec.difficulty, players=spec.players)
+        self.template = Scenario(index=0, id="design", values={}, setup=setup, policy=spec.policy,
+                                 policy_params=dict(spec.policy_params))
         self.seen: set = set()
         self.names: set[str] = set()
         self.elites: list[Candidate] = []  # bracket winners, nearest the target first
@@ -262,7 +259,7 @@ class Designer:
 
     # games
     def _scenario(self, c: Candidate) -> dict:
-        return replace(self.template, layout=c.layout).to_dict()
+        return replace(self.template, setup=replace(self.template.setup, layout=c.layout)).to_dict()
 
     def play(self, pool: GamePool, cands: list[Candidate], upto: int) -> None:
         """Each candidate plays the search games it has not played yet, up to game number `upto`."""

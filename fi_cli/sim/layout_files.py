@@ -16,6 +16,7 @@ from __future__ import annotations
 import glob
 import json
 import re
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from ..island.layouts import BUILTIN_LAYOUTS, N_CELLS, Layout, LayoutError, get_layout
@@ -31,6 +32,14 @@ _ID = re.compile(r"^[a-z0-9][a-z0-9_\-]*$")
 def looks_like_file(ref: str) -> bool:
     """A layout reference that names a file rather than a built-in id."""
     return ref.endswith((".yaml", ".yml")) or "/" in ref or "\\" in ref
+
+
+def layout_path(ref: str, base: Path | None) -> Path | None:
+    """The file a layout reference names (relative to `base`), or None for a built-in id."""
+    if not looks_like_file(ref):
+        return None
+    path = Path(ref)
+    return base / path if not path.is_absolute() and base is not None else path
 
 
 LAYOUT_SET_KEYS = ("dir", "glob")
@@ -73,34 +82,42 @@ def layout_set_files(value: dict, base: Path) -> list[str]:
 
 def load_layout(ref: str, base: Path | None = None) -> Layout:
     """A built-in layout id, or a layout file path (relative to `base`)."""
-    if not looks_like_file(ref):
-        return get_layout(ref)
-    path = Path(ref)
-    if not path.is_absolute() and base is not None:
-        path = base / path
-    return load_layout_file(path)
+    path = layout_path(ref, base)
+    return get_layout(ref) if path is None else load_layout_file(path)
 
 
-def load_layout_file(path: Path) -> Layout:
-    """Parse and validate a layout file; errors name the file, the line and the key."""
+Fail = Callable[..., LayoutFileError]
+
+
+def read_layout_file(path: Path, keys: tuple[str, ...], builtin: Iterable[str], what: str
+                     ) -> tuple[dict, Fail, str]:
+    """Read a layout file (of either game) and check what every one has: a mapping of known `keys`, an id (the
+    file name unless given) that is no `builtin` one, a text name and description. Returns the data, a
+    `fail(message, key, at, **kw)` naming the file and the line of `at`, and the id."""
     data, lines = read_yaml(path, LayoutFileError)
 
     def fail(message: str, key: str | None = None, at: tuple = (), **kw) -> LayoutFileError:
         return LayoutFileError(message, file=path, key=key, line=line_of(lines, at) if at else None, **kw)
 
     if not isinstance(data, dict):
-        raise fail("a layout file is a mapping with the keys " + ", ".join(KEYS))
+        raise fail(f"a {what} file is a mapping with the keys " + ", ".join(keys))
     for k in data:
-        if k not in KEYS:
-            raise fail("unknown key", key=str(k), at=(k,), allowed=", ".join(KEYS))
+        if k not in keys:
+            raise fail("unknown key", key=str(k), at=(k,), allowed=", ".join(keys))
     layout_id = data.get("id", path.stem.replace(" ", "_").lower())
     if not isinstance(layout_id, str) or not _ID.match(layout_id):
         raise fail("must be lower-case letters, digits, '_' or '-'", key="id", at=("id",), value=layout_id)
-    if layout_id in BUILTIN_LAYOUTS:
-        raise fail("is the id of a built-in layout; choose another", key="id", at=("id",), value=layout_id)
+    if layout_id in builtin:
+        raise fail(f"is the id of a built-in {what}; choose another", key="id", at=("id",), value=layout_id)
     for k in ("name", "description"):
         if not isinstance(data.get(k, ""), str):
             raise fail("must be text", key=k, at=(k,), value=data[k])
+    return data, fail, layout_id
+
+
+def load_layout_file(path: Path) -> Layout:
+    """Parse and validate a layout file; errors name the file, the line and the key."""
+    data, fail, layout_id = read_layout_file(path, KEYS, BUILTIN_LAYOUTS, "layout")
     shape = data.get("shape")
     if not isinstance(shape, str) or not shape.strip():
         raise fail("missing: draw the island as text rows, '.' for sea and 'X' for a cell", key="shape",

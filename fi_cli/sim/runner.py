@@ -20,11 +20,10 @@ from typing import Any, Protocol
 import pyarrow as pa
 
 from .. import __version__
-from ..island.rules import RULES_VERSION
-from . import engine
 from .check import check_run
 from .config import Scenario, Study
 from .errors import ConfigError, os_error_text
+from .games import DEFAULT, TITLES
 from .seeds import game_seed
 from .tables import DATASETS, Columns, stale_temp_files, temp_path, write_chunk
 from .workers import die_with_parent, worker_count
@@ -122,7 +121,8 @@ def new_manifest(study: Study) -> dict[str, Any]:
         "study_hash": study.hash,
         "root_seed": study.seed,
         "package_version": __version__,
-        "rules_version": RULES_VERSION,
+        "game": study.game,
+        "rules_version": study.door.RULES_VERSION,
         "study_file": str(study.path) if study.path else None,
         "games_per_scenario": study.games,
         "chunk_size": study.chunk_size,
@@ -151,13 +151,18 @@ def _prepare(study: Study, out: Path, resume: bool, overwrite: bool) -> dict[str
         (out / MANIFEST).unlink(missing_ok=True)
         manifest = None
     elif manifest is not None:
+        made_for, rules = manifest.get("game", DEFAULT), study.door.RULES_VERSION
+        if made_for != study.game:
+            raise RunDirError(f"holds a run of {TITLES.get(made_for, made_for)} and this study plays "
+                              f"{TITLES[study.game]}; use --overwrite to replace it or --out to write elsewhere",
+                              file=out)
         made_under = manifest.get("rules_version")
-        if made_under != RULES_VERSION:
+        if made_under != rules:
             # checked first: the study hash differs too (the rules dict gained flags), which would hide why
-            raise RunDirError(f"was made under the island rules {made_under!r} and this fi plays {RULES_VERSION!r}; "
+            raise RunDirError(f"was made under the {study.game} rules {made_under!r} and this fi plays {rules!r}; "
                               "one run never mixes two rule sets, so it cannot be resumed. `fi report` still reads "
                               "it (reported apart from runs of other rules versions); to play the study under "
-                              f"{RULES_VERSION}, use --overwrite to replace it or --out to write elsewhere", file=out)
+                              f"{rules}, use --overwrite to replace it or --out to write elsewhere", file=out)
         why = _incompatible(manifest, study)
         if why:
             raise RunDirError(f"holds a different study ({why}); use --overwrite to replace it or --out "
@@ -183,16 +188,17 @@ def _prepare(study: Study, out: Path, resume: bool, overwrite: bool) -> dict[str
 
 # --- workers ---------------------------------------------------------------------------------------------
 
-def play_games(scenario: Scenario, setup: Any, root_seed: int, games: range, columns: Columns) -> None:
+def play_games(scenario: Scenario, root_seed: int, games: range, columns: Columns) -> None:
     """Play games of a scenario into `columns`; the one loop used by runs, benchmarks and replays."""
+    game = scenario.door
     for g in games:
         seed = game_seed(root_seed, scenario.id, g)
         try:
-            rec = engine.play(scenario, setup, seed)
+            rec = game.play(scenario.setup, scenario.policy, scenario.policy_params, seed)
         except Exception as e:
             raise GameError(f"scenario {scenario.id!r} game {g} (seed {seed}) failed: "
                             f"{type(e).__name__}: {e}") from e
-        columns.add(scenario, g, seed, rec, RULES_VERSION)
+        game.log(columns, scenario, g, seed, rec)
 
 
 def play_chunk(chunk: Chunk, scenario: dict[str, Any], root_seed: int, meta: dict[str, str]) -> dict[str, pa.Table]:
@@ -201,8 +207,8 @@ def play_chunk(chunk: Chunk, scenario: dict[str, Any], root_seed: int, meta: dic
     A worker gets all it needs with each chunk and keeps nothing between chunks (building a scenario's
     set-up takes 0.1 ms), so any worker, local or on a cluster, can play any chunk of any run."""
     sc = Scenario.from_dict(scenario)
-    cols = Columns()
-    play_games(sc, engine.make_setup(sc), root_seed, range(chunk.start, chunk.stop), cols)
+    cols = Columns(sc.door.SCHEMAS)
+    play_games(sc, root_seed, range(chunk.start, chunk.stop), cols)
     return cols.tables(dict(meta, **{"fi.scenario": json.dumps(sc.to_dict())}))
 
 
@@ -278,7 +284,9 @@ def run_study(
         "fi.study_hash": study.hash,
         "fi.root_seed": str(study.seed),
         "fi.package_version": __version__,
-        "fi.rules_version": RULES_VERSION,
+        "fi.rules_version": study.door.RULES_VERSION,
+        # island files name no game: their bytes are as they were before the desert
+        **({"fi.game": study.game} if study.game != DEFAULT else {}),
     }
     run = RunParts(out, [s.to_dict() for s in study.scenarios], study.seed, meta,
                    notify=lambda m: bar.write(m, file=sys.stderr))

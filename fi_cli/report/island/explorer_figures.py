@@ -10,10 +10,10 @@ from matplotlib.lines import Line2D
 
 from fi_cli.island.layout_features import describe
 
+from ..figures import PERCENT, note, panels
+from ..style import SCENARIO_PALETTE, pct, wrap
 from .explorer import Explorer
-from .figures import PERCENT, note, panels
 from .maps import layouts
-from .style import SCENARIO_PALETTE, pct, wrap
 
 EXTREMES = 4  # islands drawn at each end of a slice's ranking
 

@@ -22,8 +22,8 @@ import pandas as pd
 from fi_cli.island.layout_features import PIN_FEATURES, SHAPE_FEATURES, describe, layout_features
 from fi_cli.sim.layout_files import layout_from_dict
 
-from .load import ReportData
-from .stats import ALPHA
+from ..load import ReportData
+from ..stats import ALPHA
 
 MIN_LAYOUTS = 8  # a report gains the explorer section from this many distinct layouts on
 MODEL_FEATURES = (*SHAPE_FEATURES, *PIN_FEATURES)
