@@ -42,6 +42,7 @@ SETUPS = [GameSetup(get_layout("forbidden_island"), start_level=2, players=4, ru
           GameSetup(get_layout("forbidden_island"), start_level=3, players=3, rules=Rules(turn_limit=12))]
 SMALL = {  # a decision cut off by the clock would depend on the machine's speed, not on the position
     "planner": {"samples": 2, "depth": 1, "candidates": 2, "screen": 6, "time_per_decision": 1e6},
+    "search": {"samples": 2, "first": 1, "depth": 1, "candidates": 3, "screen": 6, "time_per_decision": 1e6},
 }
 
 
@@ -114,7 +115,8 @@ def fairness_problems(make, setups=SETUPS, seeds=(1, 2), ask=choose) -> tuple[li
     return problems, decisions
 
 
-GAMES = {"random": (SETUPS, (1, 2, 3)), "planner": (SETUPS[:2], (2,))}  # the rest: SETUPS x (1, 2)
+# the rest: SETUPS x (1, 2)
+GAMES = {"random": (SETUPS, (1, 2, 3)), "planner": (SETUPS[:2], (2,)), "search": (SETUPS, (2,))}
 LEAK_GAMES = (SETUPS, (1, 2))  # the heuristic's games of the test above: it plays them fair
 ONE_GAME = (SETUPS[1:2], (1,))
 

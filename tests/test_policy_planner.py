@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import hashlib
+
 import pytest
 
+from fi_cli.island.engine import PHASES
 from fi_cli.island.game import GameSetup, new_game
 from fi_cli.island.layouts import get_layout
 from fi_cli.island.play import play_game
 from fi_cli.island.policies import PolicyError, make_policy
 from fi_cli.island.policies.features import FEATURES, features
 from fi_cli.island.policies.value import load_weights, win_chance
+from fi_cli.island.rules import Rules
 
 FAST = {"samples": 2, "candidates": 2, "depth": 1, "screen": 8}
 
@@ -29,7 +33,7 @@ def test_planner_plays_whole_games(players):
         ({"samples": 0}, "samples"),
         ({"depth": -1}, "depth"),
         ({"margin": "big"}, "margin"),
-        ({"base": "planner"}, "itself"),
+        ({"base": "planner"}, "a planner itself"),
         ({"base": "oracle"}, "unknown policy"),
         ({"horizon": 3}, "has no parameter 'horizon'"),
     ],
@@ -53,3 +57,67 @@ def test_value_model_matches_the_features_and_reads_positions():
     over = s.copy()
     over.outcome = "win"
     assert win_chance(over) == 1.0
+
+
+# --- the search player: the planner at study speed -----------------------------------------------------------
+
+SETUP4 = GameSetup(get_layout("forbidden_island"), start_level=2, players=4, rules=Rules(turn_limit=10))
+
+
+def _searched(policy) -> list[tuple[str, int]]:
+    """(phase, actions left) of every decision at which ``policy`` looked ahead (it made candidates)."""
+    seen = []
+    make = policy._candidates
+
+    def spy(state, legal, proposal):
+        seen.append((PHASES[state.phase], state.actions_left))
+        return make(state, legal, proposal)
+
+    policy._candidates = spy
+    return seen
+
+
+def test_search_looks_ahead_at_the_start_of_a_turn_only():
+    search = make_policy("search", FAST)
+    planner = make_policy("planner", FAST)
+    looked, planned = _searched(search), _searched(planner)
+    for seed in (3, 4):
+        play_game(SETUP4, search, seed)
+        play_game(SETUP4, planner, seed)
+    assert len(looked) > 20 and set(looked) == {("actions", 3)}
+    assert any(phase != "actions" for phase, _ in planned)  # the planner also weighs special cards (specials=1)
+
+
+def test_racing_drops_candidates_but_never_changes_a_decision_it_could_not_win():
+    # a dropped candidate is short of the margin, so dropping only after the last future changes nothing
+    full = play_game(SETUP4, make_policy("search", {**FAST, "samples": 4, "first": 0}), 6)
+    late = play_game(SETUP4, make_policy("search", {**FAST, "samples": 4, "first": 4}), 6)
+    assert [r.actions for r in full.turn_rows] == [r.actions for r in late.turn_rows]
+    # dropped after one future, the candidates left behind are played out fewer times
+    counts = {}
+    for first in (0, 1):
+        policy = make_policy("search", {"samples": 4, "candidates": 4, "screen": 8, "depth": 1, "first": first})
+        played = []
+        playout = policy._playout
+        policy._playout = lambda s, a, seed, playout=playout, played=played: played.append(a) or playout(s, a, seed)
+        play_game(SETUP4, policy, 6)
+        counts[first] = len(played)
+    assert counts[1] < counts[0]
+
+
+def test_search_parameters_are_checked():
+    with pytest.raises(PolicyError, match="first must be an integer >= 0"):
+        make_policy("search", {"first": -1})
+    with pytest.raises(PolicyError, match="base cannot be a planner"):
+        make_policy("search", {"base": "search"})
+    with pytest.raises(PolicyError, match="drop must be a non-negative number"):
+        make_policy("search", {"drop": -0.1})
+
+
+def test_golden_search_game():
+    # The search machinery alone (sampled futures, racing, the value model) on a random base policy, so that
+    # a change of the heuristic leaves this digest alone; a change of the search changes it.
+    policy = make_policy("search", {"base": "random", "samples": 4, "first": 2})
+    rec = play_game(SETUP4, policy, 11)
+    digest = hashlib.sha256(repr([(r.turn, r.actions, r.flood_draws) for r in rec.turn_rows]).encode()).hexdigest()
+    assert (digest[:16], rec.outcome, rec.turns, rec.treasures_captured) == ("21011f34b52fe330", "loss", 6, 0)

@@ -13,9 +13,9 @@ __all__ = ["Policy", "PolicyError", "make_policy", "policy_names"]
 def _registry() -> dict[str, Callable[..., Policy]]:
     # imported here: the policy modules import this package for Policy and make_policy
     from .heuristic import HeuristicPolicy
-    from .planner import PlannerPolicy
+    from .planner import PlannerPolicy, SearchPolicy
 
-    return {"random": RandomPolicy, "heuristic": HeuristicPolicy, "planner": PlannerPolicy}
+    return {"random": RandomPolicy, "heuristic": HeuristicPolicy, "planner": PlannerPolicy, "search": SearchPolicy}
 
 
 def policy_names() -> list[str]:

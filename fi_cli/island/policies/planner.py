@@ -7,6 +7,11 @@ real one (the state it is given carries no generator). Every candidate is played
 futures (common random numbers: a fair, low-noise comparison); the base policy plays on until ``depth``
 player-turns have begun, and the position reached is scored by the learned value model (a win 1, a loss 0).
 The planner leaves the base policy's choice only when a candidate is better by ``margin`` on average.
+
+The ``search`` player is the planner made cheap enough for studies: it looks ahead only at the start of a
+turn (where the turn's course is set; the base policy plays the special cards, discards and swims) and
+races its candidates: after ``first`` sampled futures, a candidate short of the margin by ``drop`` is
+dropped, and the lookahead stops once only the base policy's choice is left.
 """
 
 from __future__ import annotations
@@ -31,6 +36,9 @@ class PlannerPolicy:
         "time_per_decision": "seconds one decision may take at most (default 2.0)",
         "base": "policy id that proposes actions and plays the futures (default heuristic)",
         "every_action": "1: also look ahead at the 2nd and 3rd action of a turn (default 0: the base plays them)",
+        "specials": "1: also look ahead at special-card plays outside the turn's start, discards, swims (default 1)",
+        "first": "futures per candidate before those short of the margin by `drop` are dropped (default 0: never)",
+        "drop": "how far short of the margin a candidate may be after the first futures (default 0.05)",
     }
 
     def __init__(
@@ -43,17 +51,21 @@ class PlannerPolicy:
         time_per_decision: float = 2.0,
         base: str = "heuristic",
         every_action: int = 0,
+        specials: int = 1,
+        first: int = 0,
+        drop: float = 0.05,
     ) -> None:
         for key, value, low in (
-            ("samples", samples, 1), ("depth", depth, 0), ("candidates", candidates, 1), ("screen", screen, 1)
+            ("samples", samples, 1), ("depth", depth, 0), ("candidates", candidates, 1), ("screen", screen, 1),
+            ("first", first, 0),
         ):  # fmt: skip
             if type(value) is not int or value < low:
                 raise ValueError(f"{key} must be an integer >= {low}, got {value!r}")
-        for key, value in (("time_per_decision", time_per_decision), ("margin", margin)):
+        for key, value in (("time_per_decision", time_per_decision), ("margin", margin), ("drop", drop)):
             if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
                 raise ValueError(f"{key} must be a non-negative number, got {value!r}")
-        if base == "planner":
-            raise ValueError("base cannot be the planner itself")
+        if base in ("planner", "search"):
+            raise ValueError(f"base cannot be a planner itself, got {base!r}")
         self.samples = samples
         self.depth = depth
         self.candidates = candidates
@@ -61,6 +73,9 @@ class PlannerPolicy:
         self.margin = float(margin)
         self.time_per_decision = float(time_per_decision)
         self.every_action = bool(every_action)
+        self.specials = bool(specials)
+        self.first = first
+        self.drop = float(drop)
         self.base = make_policy(base)  # proposes the action in the real game
         self.roller = make_policy(base)  # plays the sampled futures (its own memory, so the base's is kept)
         self._rng = random.Random(0)
@@ -77,20 +92,27 @@ class PlannerPolicy:
         proposal = self.base.choose(state, legal)
         if state.phase == ACTIONS and 0 < state.actions_left < 3 and not self.every_action:
             return proposal  # the turn's course was chosen at its first action
+        if not self.specials and (state.phase != ACTIONS or state.actions_left == 0):
+            return proposal
         cands = self._candidates(state, legal, proposal)
         if len(cands) == 1:
             return proposal
         deadline = time.perf_counter() + self.time_per_decision
         totals = [0.0] * len(cands)
+        alive = range(len(cands))
         played = 0
         while played < self.samples:  # one sampled future at a time for every candidate: fair if time runs out
             seed = self._rng.getrandbits(64)
-            for i, a in enumerate(cands):
-                totals[i] += self._playout(state, a, seed)
+            for i in alive:
+                totals[i] += self._playout(state, cands[i], seed)
             played += 1
+            if played == self.first:  # a candidate this far behind would need much luck to catch up
+                alive = [0] + [i for i in alive[1:] if (totals[i] - totals[0]) / played >= self.margin - self.drop]
+                if len(alive) == 1:
+                    return proposal
             if time.perf_counter() > deadline:
                 break
-        best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+        best = max(alive, key=lambda i: (totals[i], -i))
         if best != 0 and (totals[best] - totals[0]) / played >= self.margin:
             return cands[best]
         return proposal
@@ -130,3 +152,18 @@ class PlannerPolicy:
             s.rng = rng
             s.apply(a)
         return win_chance(s)
+
+
+class SearchPolicy(PlannerPolicy):
+    """The planner at study speed: lookahead at the start of each turn only, candidates raced."""
+
+    name = "search"
+    PARAMETERS: dict[str, str] = {
+        **PlannerPolicy.PARAMETERS,
+        "time_per_decision": "seconds one decision may take at most (default 10.0: a safety net, ~20 ms are usual)",
+        "specials": "1: also look ahead at special-card plays outside the turn's start, discards, swims (default 0)",
+        "first": "futures per candidate before those short of the margin by `drop` are dropped (default 4)",
+    }
+
+    def __init__(self, specials: int = 0, first: int = 4, time_per_decision: float = 10.0, **kw) -> None:
+        super().__init__(specials=specials, first=first, time_per_decision=time_per_decision, **kw)
