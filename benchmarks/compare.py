@@ -6,6 +6,9 @@ exact McNemar test counts the games one policy won and the other lost. Also prin
 
     python benchmarks/compare.py --a heuristic --b planner --players 4 --difficulty normal --games 300 --jobs 2
     python benchmarks/compare.py --a heuristic --b planner --b-param samples=12 --difficulty elite --games 200
+    python benchmarks/compare.py --tuning --a heuristic --b heuristic --b-param w_danger=0 --games 2000 --jobs 2
+
+``--tuning`` plays tuning seeds instead (benchmarks/seeds.py): for trying ideas, never for a published figure.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from scipy.stats import binomtest
-from seeds import BENCHMARK, benchmark_range
+from seeds import BENCHMARK, TUNING_START, benchmark_range, tuning_range
 from statsmodels.stats.proportion import proportion_confint
 from strength import parse_params  # the benchmark script beside this one
 
@@ -57,12 +60,17 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--difficulty", default="normal")
     ap.add_argument("--games", type=int, default=300)
-    ap.add_argument("--seed", type=int, default=BENCHMARK.start,
-                    help=f"first game seed (benchmark seeds: {BENCHMARK.start}-{BENCHMARK.stop - 1})")
+    ap.add_argument("--seed", type=int, default=None,
+                    help=f"first game seed (default {BENCHMARK.start}, or {TUNING_START} with --tuning)")
+    ap.add_argument("--tuning", action="store_true",
+                    help=f"play tuning seeds (outside {BENCHMARK.start}-{BENCHMARK.stop - 1}), to try ideas")
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args()
     level = parse_difficulty(args.difficulty)
-    seeds = list(benchmark_range(args.seed, args.games))
+    if args.tuning:
+        seeds = list(tuning_range(TUNING_START if args.seed is None else args.seed, args.games))
+    else:
+        seeds = list(benchmark_range(BENCHMARK.start if args.seed is None else args.seed, args.games))
     print(f"command: {' '.join(['python'] + sys.argv)}")
     res = {}
     for label, name, params in (("A", args.a, parse_params(args.a_param)), ("B", args.b, parse_params(args.b_param))):
