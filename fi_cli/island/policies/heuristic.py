@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..actions import CAPTURE, END_ACTIONS, HELI_PLAY, LIFT_OFF, SANDBAGS_PLAY, Action
+from ..actions import END_ACTIONS, HELI_PLAY, LIFT_OFF, SANDBAGS_PLAY, Action
 from ..engine import ACTIONS, DISCARD_PHASE, FLOOD, SWIM_PHASE, GameState
 from ..tiles import FOOLS_LANDING
 from .heuristic_eval import Context
@@ -116,15 +116,14 @@ class HeuristicPolicy:
             k = state.actions_left
             if k == 0 and state.captured != 0b1111:
                 return (END_ACTIONS, state.current)
-            own = state.own_actions()  # the legal list starts with these
             # follow the plan made earlier this turn while the position is exactly the one it expected
             if self._seq and self._key == _fingerprint(state):
                 a = self._seq[0]
-                if a in own:
-                    for b in own:
-                        if b[0] == CAPTURE:  # a capture met on the way comes first
-                            self._seq = []
-                            return b
+                if state.is_own_action(a):
+                    cap = state.capture_now()
+                    if cap is not None:  # a capture met on the way comes first
+                        self._seq = []
+                        return cap
                     return self._follow(state, a)
             self._seq = []
         self.geo.update(state)
@@ -136,8 +135,8 @@ class HeuristicPolicy:
                     return a
             if state.actions_left == 0:
                 return (END_ACTIONS, state.current)
-            seq = plan_turn(ctx, own, True)
-            if not seq or (seq[0] not in own and seq[0] not in legal):
+            seq = plan_turn(ctx, True)
+            if not seq or (not state.is_own_action(seq[0]) and seq[0] not in legal):
                 return (END_ACTIONS, state.current)
             self._seq = seq
             return self._follow(state, seq[0])

@@ -258,14 +258,14 @@ def _action_of(o: tuple, p: int) -> Action:
     return (CAPTURE, p, o[2])
 
 
-def plan_turn(ctx: Context, own: list[Action], heli_shore: bool) -> list[Action]:
+def plan_turn(ctx: Context, heli_shore: bool) -> list[Action]:
     """The current player's actions for the rest of the turn (possibly one Helicopter Lift play first)."""
     from .heuristic_special import find_heli
 
-    for a in own:
-        if a[0] == CAPTURE:  # capturing at once is never wrong: it frees the hand and ends a way to lose
-            return [a]
     s = ctx.s
+    cap = s.capture_now()
+    if cap is not None:  # capturing at once is never wrong: it frees the hand and ends a way to lose
+        return [cap]
     w = ctx.w
     p = s.current
     k = s.actions_left
@@ -306,7 +306,7 @@ def plan_turn(ctx: Context, own: list[Action], heli_shore: bool) -> list[Action]
         used = d + len(opts)
         per = (val + gc[x]) / used if used else 0.0
         nav_best, nav_a = max(per, 0.3), None
-        for a in own:
+        for a in s.own_actions():
             if a[0] == NAVIGATE:
                 q = a[2]
                 gq = ctx.goal_costs(q)
