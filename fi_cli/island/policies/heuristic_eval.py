@@ -25,6 +25,24 @@ ALL = 0b1111
 _ZEROS = [0.0] * _N
 
 
+def importances(s: GameState, w: dict[str, float]) -> list[float]:
+    """How much each tile staying above water matters: Fools' Landing, the tiles of uncaptured treasures
+    (the last one standing most, a flooded pair more than one of two), then any other tile."""
+    tiles = s.tiles
+    imp = [w["w_plain"]] * _N
+    for x in range(4):
+        if s.captured >> x & 1:
+            continue
+        a, b = TREASURE_TILES[x]
+        twin = w["w_treasure_pair"] if tiles[a] == FLOODED and tiles[b] == FLOODED else w["w_treasure_twin"]
+        if tiles[a] != SUNK:
+            imp[a] = w["w_treasure_last"] if tiles[b] == SUNK else twin
+        if tiles[b] != SUNK:
+            imp[b] = w["w_treasure_last"] if tiles[a] == SUNK else twin
+    imp[FOOLS_LANDING] = w["w_fools_landing"]
+    return imp
+
+
 def _flown(steps: int) -> float:
     """What a distance costs a Pilot, who may fly anywhere once a turn."""
     return steps if steps <= 1 else 1.5 if steps < FAR else 2.0
@@ -46,18 +64,9 @@ class Context:
         captured = s.captured
         self.endgame = captured == ALL
         self.kinds = [move_kind(r) for r in s.roles]
-        # --- importance of each tile staying above water
-        imp = [w["w_plain"]] * _N
         unc = [x for x in range(4) if not captured >> x & 1]
         self.uncaptured = unc
-        for x in unc:
-            a, b = TREASURE_TILES[x]
-            if tiles[a] != SUNK:
-                imp[a] = w["w_treasure_last"] if tiles[b] == SUNK else w["w_treasure_twin"]
-            if tiles[b] != SUNK:
-                imp[b] = w["w_treasure_last"] if tiles[a] == SUNK else w["w_treasure_twin"]
-        imp[FOOLS_LANDING] = w["w_fools_landing"]
-        self.imp = imp
+        self.imp = imp = importances(s, w)
         # --- risk of each flooded tile being drawn (and so sinking) soon
         fdeck = s.fdeck
         top = fdeck[-1] if fdeck else s.fdiscard
@@ -97,6 +106,8 @@ class Context:
         team = [0] * 4
         collector = [-1] * 4
         room = [w["collector_room"] * (5 - sum(h)) for h in hands]
+        w_order = w["w_order"]
+        cur = s.current
         for x in unc:
             best = -1.0
             for q in range(n):
@@ -105,6 +116,10 @@ class Context:
                 if h:
                     score = 2.0 * h + (0.0 if roles[q] == MESSENGER else 1.0) - 0.01 * q
                     score += room[q]
+                    if w_order:
+                        # cards whose holders play before q (from the current player on) can reach q by its turn
+                        off = (q - cur) % n
+                        score += w_order * sum(hands[r][x] for r in range(n) if r != q and (r - cur) % n < off)
                     if score > best:
                         best = score
                         collector[x] = q
