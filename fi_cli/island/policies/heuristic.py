@@ -135,7 +135,7 @@ class HeuristicPolicy:
             if ctx.heli:
                 a = heli_in_turn(ctx)
                 if a is not None:
-                    return a
+                    return self._lifted(state, a)
             if state.actions_left == 0:
                 return (END_ACTIONS, state.current)
             seq = plan_turn(ctx, True)
@@ -149,11 +149,26 @@ class HeuristicPolicy:
             return swim_decision(ctx, legal)
         return legal[0]
 
+    def _lifted(self, state: GameState, a: Action) -> Action:
+        """Play a Helicopter Lift chosen before planning; when it moves the current player, plan the rest of
+        the turn from where it lands, so that the lift is not undone by another rule at the next action."""
+        if a[0] == HELI_PLAY and a[2] >> state.current & 1 and state.actions_left:
+            after = state.copy()
+            after.apply(a)
+            if after.phase == ACTIONS:
+                self.geo.update(after)
+                rest = plan_turn(Context(after, self.w, self.geo), False)
+                if rest and after.is_own_action(rest[0]):
+                    self._seq = [a] + rest
+                    return self._follow(state, a)
+        return a
+
     def _follow(self, state: GameState, a: Action) -> Action:
         """Take the first planned action and remember the position the rest of the plan expects."""
         seq = self._seq[1:]
         self._seq = []
-        if seq and a[0] not in _SPECIAL_KINDS and state.actions_left >= 2:
+        spent = 0 if a[0] == HELI_PLAY or a[0] == SANDBAGS_PLAY else 1  # special cards cost no action
+        if seq and a[0] != LIFT_OFF and a[0] != END_ACTIONS and state.actions_left - spent >= 1:
             after = state.copy()
             after.apply(a)  # an action that is not the turn's last draws no card: no generator needed
             if after.phase == ACTIONS:
@@ -169,5 +184,3 @@ def _fingerprint(s: GameState) -> tuple:
         tuple(map(tuple, s.hands)), tuple(map(frozenset, s.fdeck)), frozenset(s.fdiscard), tuple(s.tdeck),
     )  # fmt: skip
 
-
-_SPECIAL_KINDS = (SANDBAGS_PLAY, HELI_PLAY, LIFT_OFF, END_ACTIONS)

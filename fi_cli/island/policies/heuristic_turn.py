@@ -273,8 +273,6 @@ def plan_turn(ctx: Context, heli_shore: bool) -> list[Action]:
     x = pos[p]
     role = s.roles[p]
     tiles = s.tiles
-    geo = ctx.geo
-    kind = ctx.kinds[p]
     reach = reach_from(ctx, p, x, k)
     flown: set[int] = set()
     if role == PILOT and not s.flight_used:
@@ -296,11 +294,11 @@ def plan_turn(ctx: Context, heli_shore: bool) -> list[Action]:
             if any(u in reach for u in ctx.shore_range(p, t)):
                 continue
             r2 = reach_from(ctx, p, t, k)
-            v2 = best_plan(ctx, p, t, k, r2, gifts_, guards_, gc)[0] - hcost
-            if v2 > val:
+            v2, y2, _, opts2 = best_plan(ctx, p, t, k, r2, gifts_, guards_, gc)
+            if v2 - hcost > val:
                 a = find_heli(s, 1 << p, t)
                 if a is not None:
-                    return [a]
+                    return [a] + _sequence(ctx, p, t, y2, opts2, set(), gc)
     # the Navigator may do more good moving someone else
     if role == NAVIGATOR:
         used = d + len(opts)
@@ -315,7 +313,13 @@ def plan_turn(ctx: Context, heli_shore: bool) -> list[Action]:
                     nav_best, nav_a = g, a
         if nav_a is not None:
             return [nav_a]
-    # the sequence: work at the start tile, the walk, work at the end tile
+    return _sequence(ctx, p, x, y, opts, flown, gc)
+
+
+def _sequence(ctx: Context, p: int, x: int, y: int, opts: list, flown: set[int], gc: list[float]) -> list[Action]:
+    """The actions of a plan: work at the start tile x, the walk (or flight) to y, work at y."""
+    geo = ctx.geo
+    kind = ctx.kinds[p]
     seq: list[Action] = []
     here = sorted((o for o in opts if o[3]), key=_first, reverse=True)
     there = sorted((o for o in opts if not o[3]), key=_first, reverse=True)
