@@ -251,3 +251,56 @@ def test_golden_heuristic_games():
     """Pins every decision of 60 seeded games (islands, levels, player counts, variants): a speed-up must
     leave play unchanged, and a change of play must be deliberate (then this digest is updated with it)."""
     assert _heuristic_digest(60) == "ed20c8b53e722983"
+
+
+_ALL_FOUR = ["earth_stone", "statue_of_the_wind", "crystal_of_fire", "oceans_chalice"]
+
+
+def test_lifts_home_a_pawn_that_cannot_walk_there_even_with_the_last_lift():
+    # the Navigator's tile (watchtower, r5 c3) has no standing neighbour: it cannot walk to Fools' Landing
+    s = state(
+        [("engineer", "fools_landing", {"helicopter_lift": 1}), ("navigator", "watchtower")],
+        captured=_ALL_FOUR,
+        sunk=["twilight_hollow", "observatory"],
+    )
+    assert _pick(s) == "play(p0, helicopter_lift, p1, fools_landing)"
+    # a pawn that can walk home keeps the last lift for the lift-off
+    t = state(
+        [("engineer", "fools_landing", {"helicopter_lift": 1}), ("navigator", "observatory")],
+        captured=_ALL_FOUR,
+    )
+    assert "helicopter_lift" not in _pick(t)
+    assert _pick(s, heli_stranded=0) != "play(p0, helicopter_lift, p1, fools_landing)"
+
+
+def _context(s, **params):
+    from fi_cli.island.policies.heuristic_eval import Context
+
+    pol = make_policy("heuristic", params)
+    pol.geo.update(s)
+    return Context(s, pol.w, pol.geo)
+
+
+def test_the_collector_is_a_player_whose_turn_comes_after_the_other_holders():
+    # p1 and p2 hold two Crystals each; p0 plays now, then p1, then p2: p1's cards can reach p2 before p2's
+    # turn, while p2's cards reach p1 only after it has played
+    players = [
+        ("engineer", "watchtower"),
+        ("pilot", "observatory", {"crystal_of_fire": 2}),
+        ("diver", "phantom_rock", {"crystal_of_fire": 2}),
+        ("explorer", "misty_marsh"),
+    ]
+    crystal = 2
+    assert _context(state(players, current=0)).collector[crystal] == 2
+    assert _context(state(players, current=0), w_order=0).collector[crystal] == 1  # the tie goes to the lower seat
+    assert _context(state(players, current=2)).collector[crystal] == 1  # seen from p2's turn: p1 plays last
+
+
+def test_both_tiles_of_a_treasure_flooded_matter_more_than_one():
+    from fi_cli.island.tiles import TILE_INDEX
+
+    players = [("engineer", "watchtower"), ("pilot", "observatory")]
+    one = _context(state(players, flooded=["temple_of_the_moon"]))
+    both = _context(state(players, flooded=["temple_of_the_moon", "temple_of_the_sun"]))
+    moon = TILE_INDEX["temple_of_the_moon"]
+    assert one.imp[moon] == one.w["w_treasure_twin"] < both.imp[moon] == both.w["w_treasure_pair"]
