@@ -2,6 +2,7 @@
 
     python benchmarks/speed.py                 # 20,000 games, 4 players, normal
     python benchmarks/speed.py --games 5000 --players 2 --difficulty elite --profile
+    python benchmarks/speed.py --game desert   # Forbidden Desert: random (and heuristic, once there is one)
 """
 
 from __future__ import annotations
@@ -13,12 +14,7 @@ import pstats
 import sys
 import time
 
-from fi_cli.island.engine import LegalActions
-from fi_cli.island.game import GameSetup, new_game
-from fi_cli.island.layouts import get_layout
-from fi_cli.island.play import choose
-from fi_cli.island.policies import make_policy
-from fi_cli.island.tiles import parse_difficulty
+from fi_cli.common.play import LegalActions, choose
 
 
 def cpu_name() -> str:
@@ -32,7 +28,7 @@ def cpu_name() -> str:
     return platform.processor() or platform.machine()
 
 
-def play_bare(setup: GameSetup, policy, seeds: range) -> tuple[int, int]:
+def play_bare(new_game, setup, policy, seeds: range) -> tuple[int, int]:
     """Play games with no logging; returns (decisions, player turns)."""
     decisions = turns = 0
     for seed in seeds:
@@ -45,34 +41,58 @@ def play_bare(setup: GameSetup, policy, seeds: range) -> tuple[int, int]:
     return decisions, turns
 
 
+def _game(args):
+    """(new_game, setup, make_policy, the policies to measure, what the setup is) of the game asked for."""
+    if args.game == "desert":
+        from fi_cli.desert.game import GameSetup, new_game
+        from fi_cli.desert.policies import make_policy, policy_names
+        from fi_cli.desert.tiles import parse_difficulty
+
+        setup = GameSetup(args.players, parse_difficulty(args.difficulty))
+        known = [p for p in ("random", "heuristic") if p in policy_names()]
+        policies = args.policy.split(",") if args.policy else known
+        return new_game, setup, make_policy, policies, f"Forbidden Desert, {args.players} players, {args.difficulty}"
+    from fi_cli.island.game import GameSetup, new_game
+    from fi_cli.island.layouts import get_layout
+    from fi_cli.island.policies import make_policy
+    from fi_cli.island.tiles import parse_difficulty
+
+    setup = GameSetup(get_layout(args.layout), parse_difficulty(args.difficulty), args.players)
+    return new_game, setup, make_policy, (args.policy or "random").split(","), \
+        f"{args.players} players, {args.difficulty}, {args.layout}"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", choices=("island", "desert"), default="island")
     ap.add_argument("--games", type=int, default=20000)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--difficulty", default="normal")
-    ap.add_argument("--layout", default="forbidden_island")
-    ap.add_argument("--policy", default="random")
+    ap.add_argument("--layout", default="forbidden_island", help="the island's layout (island only)")
+    ap.add_argument("--policy", default=None,
+                    help="policy id(s), comma-separated (default: random; desert: random and heuristic if present)")
     ap.add_argument("--profile", action="store_true", help="print where the time goes (cProfile, top 15)")
     args = ap.parse_args()
-    setup = GameSetup(get_layout(args.layout), parse_difficulty(args.difficulty), args.players)
-    policy = make_policy(args.policy)
+    new_game, setup, make_policy, policies, what = _game(args)
     print(f"command: {' '.join(['python'] + sys.argv)}")
     print(f"machine: {cpu_name()}, Python {platform.python_version()}, one process")
-    play_bare(setup, policy, range(10**6, 10**6 + 200))  # warm-up
-    t0 = time.perf_counter()
-    decisions, turns = play_bare(setup, policy, range(args.games))
-    dt = time.perf_counter() - t0
-    print(
-        f"{args.games} games of {args.policy} play ({args.players} players, {args.difficulty}, {args.layout}) "
-        f"in {dt:.2f} s: {args.games / dt:,.0f} games/s, {decisions / dt:,.0f} decisions/s, "
-        f"{turns / args.games:.1f} turns/game"
-    )
-    if args.profile:
-        prof = cProfile.Profile()
-        prof.enable()
-        play_bare(setup, policy, range(min(args.games, 5000)))
-        prof.disable()
-        pstats.Stats(prof).sort_stats("tottime").print_stats(15)
+    for name in policies:
+        policy = make_policy(name)
+        play_bare(new_game, setup, policy, range(10**6, 10**6 + 200))  # warm-up
+        t0 = time.perf_counter()
+        decisions, turns = play_bare(new_game, setup, policy, range(args.games))
+        dt = time.perf_counter() - t0
+        print(
+            f"{args.games} games of {name} play ({what}) "
+            f"in {dt:.2f} s: {args.games / dt:,.0f} games/s, {decisions / dt:,.0f} decisions/s, "
+            f"{turns / args.games:.1f} turns/game"
+        )
+        if args.profile:
+            prof = cProfile.Profile()
+            prof.enable()
+            play_bare(new_game, setup, policy, range(min(args.games, 5000)))
+            prof.disable()
+            pstats.Stats(prof).sort_stats("tottime").print_stats(15)
 
 
 if __name__ == "__main__":

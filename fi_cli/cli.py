@@ -10,11 +10,12 @@ from . import __version__
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="fi")
 def main() -> None:
-    """Play Forbidden Island thousands of times and show how and why games are won and lost.
+    """Play Forbidden Island (and Forbidden Desert) thousands of times and show how and why games are won and lost.
 
     \b
     Examples:
       fi play --players 4 --difficulty normal --policy random --seed 7
+      fi play --game desert --players 4 --difficulty normal --policy random --seed 7
       fi simulate configs/example.yaml
       fi report runs/example
     """
@@ -22,7 +23,7 @@ def main() -> None:
 
 def _register() -> None:
     # One module per command; each defines a click command named like the module.
-    from .commands import layouts, play, policies, position, replay, report, simulate
+    from .commands import check, layouts, play, policies, position, replay, report, simulate
 
     main.add_command(play.play)
     main.add_command(position.position)
@@ -30,6 +31,7 @@ def _register() -> None:
     main.add_command(layouts.layouts)
     main.add_command(replay.replay)
     main.add_command(report.report)
+    main.add_command(check.check)
     main.add_command(policies.policies)
 
 

@@ -68,6 +68,9 @@ def load_layout_file_text(tmp_path, shape):
         (RING.replace(".XX..XX.", ".XF..XX.", 1), "pins:\n  F: fools_landing\n", "", "used on more than one cell"),
         (RING, "pins:\n  F: fools_landing\n", "colour: blue\n", "unknown key"),
         (RING, "pins:\n  F: fools_landing\n", "id: skull_island\n", "built-in layout"),
+        (RING, "pins:\n  F: fools_landing\n", "name: Ring Two\n", "isle.yaml:11: name: given twice (first on line 1)"),
+        (RING, "pins:\n  F: fools_landing\n  F: watchtower\n", "",
+         "isle.yaml:11: pins.F: given twice (first on line 10)"),
     ],
 )
 def test_layout_file_errors(tmp_path, shape, pins, extra, expected):

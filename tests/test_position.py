@@ -160,9 +160,9 @@ def _layout(d):
     ({"rules": {"diver_swim": "fast"}}, "rules"),
     ({"rules": {"swim_speed": 1}}, "rules"),
     ({"x": lambda d: _hand(d, "earth_stone", 6)}, "treasure_deck"),
-    ({"x": lambda d: _hand(d, "waters_rise", 1)}, "hand"),
-    ({"x": lambda d: _hand(d, "gold", 1)}, "hand"),
-    ({"x": lambda d: _hand(d, "earth_stone", -1)}, "hand"),
+    ({"x": lambda d: _hand(d, "waters_rise", 1)}, r"players\[0\].hand"),
+    ({"x": lambda d: _hand(d, "gold", 1)}, r"players\[0\].hand"),
+    ({"x": lambda d: _hand(d, "earth_stone", -1)}, r"players\[0\].hand"),
     ({"treasure_discard": {"sandbags": 1}}, "treasure_deck"),
     ({"treasure_deck": {"earth_stone": "4"}}, "treasure_deck"),
     ({"x": lambda d: _tile_state(d, "watchtower", "wet")}, "tiles"),
@@ -172,8 +172,8 @@ def _layout(d):
     ({"x": _placement_cell}, "placement"),
     ({"x": _seat}, "players"),
     ({"x": _role}, "players"),
-    ({"x": _unknown_role}, "role"),
-    ({"x": _pawn_tile}, "tile"),
+    ({"x": _unknown_role}, r"players\[1\].role"),
+    ({"x": _pawn_tile}, r"players\[1\].tile"),
     ({"x": lambda d: _tile_state(d, "watchtower", "sunk")}, "flood_deck"),
     ({"x": _flood_extra}, "flood_deck"),
     ({"flood_deck": [[]]}, "flood_deck"),
@@ -203,7 +203,7 @@ def test_pawn_on_a_sunk_tile_is_refused():
 def test_not_json_and_not_an_object():
     with pytest.raises(PositionError, match=r"here.json: not valid JSON \(.* line 1, column"):
         loads("{'format': 1", source="here.json")
-    with pytest.raises(PositionError, match="a position is a JSON object, got list"):
+    with pytest.raises(PositionError, match=r"a position is a JSON object, got a list \[1, 2\]"):
         loads("[1, 2]")
     with pytest.raises(PositionError, match=f"key 'format': expected '{FORMAT}'"):
         loads(json.dumps(_broken(format="chess")))
@@ -212,5 +212,107 @@ def test_not_json_and_not_an_object():
 def test_the_source_is_named_in_errors():
     d = copy.deepcopy(_broken())
     d["water_level"] = 0
-    with pytest.raises(PositionError, match=r"^saved/game\.json: key 'water_level': must be 1-10, got 0$"):
+    with pytest.raises(PositionError,
+                       match=r"^saved/game\.json: key 'water_level': must be 1 to 10 \(10 is the skull\), got 0$"):
         from_dict(d, source="saved/game.json")
+
+
+def _set(path: str, value):
+    """A change of the document at a dotted path ('players.0.hand'), for the tables below."""
+    def change(d):
+        *head, last = path.split(".")
+        for k in head:
+            d = d[int(k)] if isinstance(d, list) else d[k]
+        if isinstance(d, list):
+            d[int(last)] = value
+        else:
+            d[last] = value
+    return change
+
+
+# Every wrong type is an error naming the key (these raised TypeError or AttributeError before).
+WRONG_TYPES = [
+    (_set("tiles.watchtower", ["dry"]), "tiles", 'is not a tile state'),
+    (_set("flood_deck", [[["watchtower"]]]), "flood_deck", 'is not a tile'),
+    (_set("flood_discard", [{"gold_gate": 1}]), "flood_discard", 'is not a tile'),
+    (_set("captured", [["earth_stone"]]), "captured", 'is not a treasure'),
+    (_set("layout.pins", ["watchtower"]), "layout.pins", 'expected an object, got ["watchtower"]'),
+    (_set("layout.pins", {"watchtower": "a1"}), "layout.pins", 'must be [row, col], got "a1"'),
+    (_set("layout.rows", "..XX.."), "layout.rows", "expected a list"),
+    (_set("layout.rows", [1, 2]), "layout.rows", "each row is text: expected text, got 1"),
+    (_set("layout.id", 7), "layout.id", "expected text, got 7"),
+    (_set("players.1", ["messenger"]), r"players\[1\]", 'expected an object, got a list ["messenger"]'),
+    (_set("players.0.hand", {"earth_stone": [1]}), r"players\[0\]\.hand", "count of earth_stone must be"),
+    (_set("players.0.hand", ["earth_stone"]), r"players\[0\]\.hand", 'expected an object, got ["earth_stone"]'),
+    (_set("players.0.role", 3), r"players\[0\]\.role", "expected text, got 3"),
+    (_set("placement.watchtower", "5,3"), "placement", 'cell of watchtower must be [row, col], got "5,3"'),
+    (_set("rules", ["diver_swim"]), "rules", "expected an object"),
+    (_set("swimmers", ["p1"]), "swimmers", 'each swimmer is a seat: expected a whole number, got "p1"'),
+    (_set("loss_causes", [1]), "loss_causes", "1 is not a loss cause"),
+    (_set("discarder", "0"), "discarder", 'expected a whole number or null, got "0"'),
+    (_set("sinking", 5), "sinking", "expected text or null, got 5"),
+    (_set("outcome", False), "outcome", "expected text or null, got false"),
+    (_set("turn", 2.0), "turn", "expected a whole number, got 2.0"),
+    (_set("junk", 1), "junk", "unknown key; the keys are: format, rules_version"),
+    (_set("players.0.colour", "red"), r"players\[0\]\.colour", "unknown key; the keys are: seat, role, tile, hand"),
+]
+
+
+def _seven_cards(d):
+    d.update(position([("engineer", "whispering_garden", {"earth_stone": 4, "sandbags": 2, "helicopter_lift": 1}),
+                       ("messenger", "watchtower")]))
+
+
+def _swimmer_elsewhere(d):
+    d.update(position([("engineer", "gold_gate"), ("messenger", "watchtower")], sunk=["gold_gate"],
+                      phase="swim", swimmers=[0, 1], sinking="gold_gate", flood_left=1))
+
+
+def _captured(*names):
+    return _set("captured", list(names))
+
+
+# Positions no game can reach, refused with the rule they break (all loaded without a word before).
+IMPOSSIBLE = [
+    (_seven_cards, r"players", "p0 holds 7 cards: more than 5 only while discarding down to the hand limit"),
+    (_set("water_level", 10), "water_level", "the water reaching the skull (10) loses the game"),
+    (_set("outcome", "banana"), "outcome", '"banana" is not an outcome; outcomes are: win, loss or null'),
+    (_swimmer_elsewhere, "swimmers", "p1 is a swimmer but not on the tile that sank (gold_gate)"),
+    (lambda d: d.update(phase="over", outcome="loss", loss_causes=["player_drowned"], swimmers=[1]), "sinking",
+     "swimmers need the tile that sank under them"),
+    (_captured("earth_stone", "earth_stone"), "captured", "earth_stone is named twice"),
+    (_captured("gold"), "captured", '"gold" is not a treasure'),
+    (_set("turn", -3), "turn", "must be 1 to 200 (turns count from 1; the turn limit is 200), got -3"),
+    (_set("turn", 0), "turn", "must be 1 to 200"),
+    (_set("treasure_deck.earth_stone", 3), "treasure_deck",
+     "the deck has 5 earth_stone cards (28 in all); draw pile, discard pile and hands hold 4"),
+    (lambda d: d.update(treasure_discard={**d["treasure_deck"], "earth_stone": 4}, treasure_deck={}),
+     "treasure_deck", "the draw pile is never empty: the moment its last card is drawn, the discard pile"),
+    (_flood_extra, "flood_deck", "one card per tile that has not sunk (a sunk tile's card leaves the game)"),
+    (lambda d: _tile_state(d, "watchtower", "sunk") or d.update(flood_deck=[
+        [t for t in d["flood_deck"][0] if t != "watchtower"]]), "players",
+     "p1 stands on watchtower, which has sunk (only a swimmer may, in the swim decision)"),
+    (_set("phase", "draw"), "phase", "the draw step is automatic"),
+    (_set("phase", "over"), "phase", "a game is over exactly when it has an outcome"),
+    (_set("outcome", "loss"), "phase", "a game is over exactly when it has an outcome"),
+    (lambda d: d.update(phase="over", outcome="win"), "outcome", "a win needs the four treasures"),
+    (lambda d: d.update(phase="over", outcome="loss"), "loss_causes", "a lost game has its causes"),
+    (_set("loss_causes", ["water_level"]), "loss_causes", "a lost game has its causes, and only a lost game"),
+    (_set("swimmers", [1]), "swimmers", "pawns swim only in the swim decision"),
+    (_set("sinking", "watchtower"), "sinking", "watchtower is not sunk"),
+    (lambda d: d.update(phase="discard", discarder=0), "discarder", "a discard decision needs the seat of a player"),
+    (_set("discarder", 2), "discarder", "must be a seat 0-1 or null, got 2"),
+    (_set("resume", "flood"), "resume", '"flood" is not a phase to resume; phase to resumes are: actions, draw'),
+    (_set("draws_left", 3), "draws_left", "must be 0 to 2"),
+    (_set("flood_left", -1), "flood_left", "must be 0 to 5"),
+]
+
+
+@pytest.mark.parametrize("change, key, words", WRONG_TYPES + IMPOSSIBLE,
+                         ids=[f"{k}: {w[:30]}" for _, k, w in WRONG_TYPES + IMPOSSIBLE])
+def test_wrong_types_and_impossible_positions_are_errors_naming_the_key(change, key, words):
+    d = _broken()
+    change(d)
+    with pytest.raises(PositionError, match=f"key '{key}': ") as e:
+        from_dict(d)
+    assert words in str(e.value)

@@ -12,9 +12,10 @@ import pyarrow.parquet as pq
 import pytest
 
 from fi_cli.report import stats
-from fi_cli.report.build import compute, resolve_baseline
+from fi_cli.report.build import compute
 from fi_cli.report.errors import ReportError
 from fi_cli.report.load import load_runs
+from fi_cli.report.pairing import pair_scenarios
 from fi_cli.report.synthetic import FakeGame, FakeScenario, write_run
 
 
@@ -43,15 +44,17 @@ def test_reads_partitions_with_encoded_ids_as_plain_strings(run):
 
 def test_shared_scenario_ids_are_kept_apart_and_warned(tmp_path):
     r1 = write_run(tmp_path / "one", [small("std")])
-    r2 = write_run(tmp_path / "two", [small("std", wins=0), small("other")], seed=1)
+    r2 = write_run(tmp_path / "two", [small("std", wins=0, losses=3), small("other")], seed=1)
     data = load_runs([r1, r2])
     assert data.scenarios == ["one/std", "two/std", "two/other"]
     assert any("appear in several runs" in w for w in data.warnings)
-    assert data.games.groupby("scenario").size().to_dict() == {"one/std": 3, "two/std": 2, "two/other": 3}
-    assert resolve_baseline(data, "one/std") == "one/std"
+    assert data.games.groupby("scenario").size().to_dict() == {"one/std": 3, "two/std": 3, "two/other": 3}
+    assert data.games.groupby("scenario")["outcome"].apply(lambda o: (o == "win").sum()).to_dict() == {
+        "one/std": 1, "two/std": 0, "two/other": 1}
+    assert pair_scenarios(data, "one/std").single == "one/std"
     with pytest.raises(ReportError, match="several runs"):
-        resolve_baseline(data, "std")  # ambiguous bare id
-    assert resolve_baseline(data, "other") == "two/other"  # unique bare id is fine
+        pair_scenarios(data, "std")  # ambiguous bare id
+    assert pair_scenarios(data, "other").single == "two/other"  # unique bare id is fine
 
 
 def test_different_rules_versions_warn_and_stay_apart(tmp_path):
@@ -77,17 +80,26 @@ def test_single_scenario_no_wins_and_no_losses_compute(tmp_path):
         assert rates["test"] == "baseline" and rates["games"] == 3
         assert rates["win_rate"] == (0.0 if name == "nowin" else 1.0)
         assert set(tables["water_levels"]["outcome"]) == {"loss" if name == "nowin" else "win"}
+        stages = tables["loss_stage"].set_index("stage")
+        assert stages.loc["won", "games"] == (0 if name == "nowin" else 3)
         if name == "noloss":
-            assert tables["treasures_in_losses"]["lost_games"].sum() == 0
+            assert stages["share_of_losses"].isna().all() and tables["water_at_loss"].empty
 
 
-def test_manifest_scenario_without_games_is_warned(run):
+def test_a_scenario_not_played_yet_stops_the_report_or_is_left_out_of_a_partial_one(run):
     manifest = json.loads((run / "manifest.json").read_text())
     manifest["scenarios"].append({"id": "pending", "values": {}})
+    manifest["chunks_done"]["pending"] = []
+    manifest["complete"] = False
     (run / "manifest.json").write_text(json.dumps(manifest))
-    data = load_runs([run])
-    assert "pending" not in data.scenarios
-    assert any("'pending'" in w and "no games" in w for w in data.warnings)
+    with pytest.raises(ReportError) as e:
+        load_runs([run])
+    assert f"{run}: incomplete: 6 of 9 games are recorded as played" in str(e.value)
+    assert f"fi simulate STUDY.yaml --out {run} --games 3 --seed 0 --resume" in str(e.value)
+    assert "--partial to report on the 6 of 9 games" in str(e.value)
+    data = load_runs([run], partial=True)
+    assert "pending" not in data.scenarios and data.partial_note == "PARTIAL: 6 of 9 games"
+    assert any("'pending'" in w and "no sound chunk" in w for w in data.warnings)
 
 
 def test_missing_run_dir(tmp_path):
@@ -97,7 +109,7 @@ def test_missing_run_dir(tmp_path):
 
 def test_missing_manifest(run):
     (run / "manifest.json").unlink()
-    with pytest.raises(ReportError, match=r"manifest\.json: missing"):
+    with pytest.raises(ReportError, match=r"r1: is not a run of `fi simulate` \(no manifest\.json\)"):
         load_runs([run])
 
 
@@ -110,7 +122,7 @@ def test_manifest_not_json(run):
 def test_empty_dataset(run):
     shutil.rmtree(run / "games")
     (run / "games").mkdir()
-    with pytest.raises(ReportError, match=r"games: empty dataset"):
+    with pytest.raises(ReportError, match=r"games/scenario=b/part-00000\.parquet: missing \(chunk 0 of 'b'"):
         load_runs([run])
 
 
@@ -118,21 +130,40 @@ def test_dataset_with_zero_rows(run):
     for part in (run / "games").iterdir():
         f = part / "part-00000.parquet"
         pq.write_table(pq.read_table(f).slice(0, 0), f)
-    with pytest.raises(ReportError, match="0 rows"):
+    with pytest.raises(ReportError, match="holds 0 game rows, expected games 0 to 2"):
         load_runs([run])
 
 
 def test_missing_dataset_dir(run):
     shutil.rmtree(run / "tiles")
-    with pytest.raises(ReportError, match="tiles: missing dataset directory"):
+    with pytest.raises(ReportError, match=r"tiles/scenario=b/part-00000\.parquet: missing"):
         load_runs([run])
 
 
 def test_corrupted_parquet_file_is_named(run):
     bad = run / "turns" / "scenario=b" / "part-00000.parquet"
     bad.write_bytes(b"PAR1 this is not parquet at all")
-    with pytest.raises(ReportError, match=r"scenario=b/part-00000\.parquet: not a readable Parquet file"):
+    with pytest.raises(ReportError, match=r"scenario=b/part-00000\.parquet: cannot be read"):
         load_runs([run])
+
+
+def test_a_deleted_part_file_stops_the_report_and_partial_leaves_its_chunk_out(run):
+    (run / "tiles" / "scenario=b" / "part-00000.parquet").unlink()
+    with pytest.raises(ReportError, match="incomplete or its files do not agree"):
+        load_runs([run])
+    data = load_runs([run], partial=True)
+    assert data.scenarios == ["std normal/4p"] and data.partial_note == "PARTIAL: 3 of 6 games"
+    for df in (data.games, data.turns, data.tiles):  # the whole chunk is left out, not just its tiles
+        assert set(df["scenario"]) == {"std normal/4p"}
+
+
+def test_an_unlisted_chunk_is_not_read(run):
+    extra = run / "games" / "scenario=b" / "part-00001.parquet"
+    shutil.copy(run / "games" / "scenario=b" / "part-00000.parquet", extra)
+    with pytest.raises(ReportError, match=r"part-00001\.parquet: not recorded as done in the manifest"):
+        load_runs([run])
+    data = load_runs([run], partial=True)
+    assert len(data.games) == 6 and not data.partial  # every game of the study is there, the extra file unread
 
 
 def test_missing_column_is_named(run):

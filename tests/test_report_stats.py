@@ -9,9 +9,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from fi_cli.island.tiles import TILES
 from fi_cli.report import stats
 from fi_cli.report.load import load_runs
-from fi_cli.report.synthetic import FakeGame, FakeScenario, write_run
+from fi_cli.report.synthetic import STANDARD_ROWS, FakeGame, FakeScenario, write_run
 
 Z = 1.959963984540054  # two-sided 95% normal quantile
 
@@ -29,6 +30,7 @@ def games_frame(rows: list[tuple[str, str, str | None, int]]) -> pd.DataFrame:
     df = pd.DataFrame(rows, columns=["scenario", "outcome", "loss_cause", "turns"])
     df["game"] = df.groupby("scenario").cumcount()
     df["treasures_captured"] = 0
+    df["final_water_level"] = 2
     df["ending"] = df["loss_cause"].where(df["outcome"] == "loss", "win")
     return df
 
@@ -108,6 +110,19 @@ def test_win_rates_with_no_wins_anywhere():
     assert not out.loc["b", "significant"]
 
 
+def test_win_rates_against_a_baseline_per_scenario():
+    g = games_frame(scenario("a1", 30, 100) + scenario("b1", 45, 100) + scenario("a2", 10, 100)
+                    + scenario("b2", 20, 100) + scenario("c", 5, 10))
+    out = stats.win_rates(g, ["a1", "b1", "a2", "b2", "c"], {"a1": "a1", "b1": "a1", "a2": "a2", "b2": "a2",
+                                                              "c": None}).set_index("scenario")
+    assert out["test"].tolist() == ["baseline", "z", "baseline", "z", "none"]
+    assert out["baseline"].tolist() == ["a1", "a1", "a2", "a2", ""]
+    assert out.loc["b2", "diff"] == pytest.approx(0.10) and math.isnan(out.loc["c", "diff"])
+    alone = stats.win_rates(g[g["scenario"].isin(["a2", "b2"])], ["a2", "b2"], "a2").set_index("scenario")
+    assert out.loc["b2", "p_value"] == pytest.approx(alone.loc["b2", "p_value"])  # the same test, pair by pair
+    assert out.loc["b2", "p_holm"] > out.loc["b2", "p_value"]  # corrected over both comparisons
+
+
 def test_unknown_baseline_names_the_scenarios():
     g = games_frame(scenario("a", 1, 5))
     with pytest.raises(stats.ReportError, match="scenarios are: a"):
@@ -120,7 +135,7 @@ def test_outcome_table_counts_and_shares():
     assert out["games"] == 5 and out["win"] == 1 and out["water_level"] == 3 and out["fools_landing_sunk"] == 1
     assert out["share_water_level"] == pytest.approx(0.6)
     assert "player_drowned" not in out.index  # only causes that occur
-    assert out["median_turns"] == 10
+    assert out["median_turns"] == 10 and out["mean_final_water"] == 2
 
 
 def test_cumulative_incidence_by_hand():
@@ -174,12 +189,31 @@ def test_water_curves_and_level_reached_by_hand(hand_run):
     assert summary.loc[5, "games_reached"] == 1
 
 
+# synthetic runs put the tiles in TILES order on the cells of the layout, in reading order
+CELL_OF = dict(zip(TILES, [(r, c) for r, row in enumerate(STANDARD_ROWS) for c, ch in enumerate(row) if ch != "."],
+                   strict=True))
+
+
+def test_kaplan_meier_median_by_hand():
+    # events at 3, 5, 8; censored at 5 and 10: S(3) = 4/5, S(5) = 4/5 * 3/4 = 0.6, S(8) = 0.6 * 1/2 = 0.3
+    assert stats.km_median(np.array([3, 5, 5, 8, 10]), np.array([1, 1, 0, 1, 0])) == 8
+    assert stats.km_median(np.array([2, 2, 9]), np.array([1, 1, 0])) == 2  # S(2) = 1/3
+    assert math.isnan(stats.km_median(np.array([3, 5]), np.array([0, 0])))
+
+
 def test_tile_risk_by_hand(hand_run):
     data = load_runs([hand_run])
     cells = stats.tile_risk_cells(data.tiles, data.games).set_index(["row", "col"])
-    fl = cells.loc[(0, 2)]  # synthetic runs put fools_landing on the first cell of the standard island
+    fl = cells.loc[CELL_OF["fools_landing"]]
     assert fl["pinned"] == "fools_landing"
     assert fl["share_sunk"] == pytest.approx(2 / 3) and fl["median_sunk_turn"] == 2
+    # on the island 6 turns (never sank in the 6-turn win), 3 and 1 turns (sank then): 2 sinkings in 10 turns
+    assert fl["turns_on_island"] == 10 and fl["hazard"] == pytest.approx(0.2)
+    assert fl["km_median_turn"] == 3  # S(1) = 2/3, S(3) = 1/3
+    watchtower = cells.loc[CELL_OF["watchtower"]]  # sank once, at turn 4, in games of 6, 3 and 4 turns
+    # at turn 4 two tiles are on the island (the 3-turn game is over) and one sinks: S(4) = 1/2
+    assert watchtower["hazard"] == pytest.approx(1 / 11) and watchtower["km_median_turn"] == 4
+    assert math.isnan(cells.loc[CELL_OF["observatory"], "km_median_turn"])  # never sank
     tiles = stats.tile_risk_tiles(data.tiles, ["s"]).set_index("tile")
     assert tiles.loc["watchtower", "sank"] == 1 and tiles.loc["observatory", "sank"] == 0
     assert (tiles.loc["coral_palace", "ci_low"], tiles.loc["coral_palace", "ci_high"]) == pytest.approx(
@@ -202,6 +236,47 @@ def test_treasure_timing_by_hand(tmp_path, treasures_column):
     assert s.loc["earth_stone", "share_captured_in_wins"] == 1.0
     assert s.loc["oceans_chalice", "share_captured"] == pytest.approx(1 / 3)
     assert s.loc["crystal_of_fire", "captured"] == 0 and math.isnan(s.loc["crystal_of_fire", "median_turn"])
-    lost = stats.treasures_in_losses(data.games, ["s"]).set_index("treasures_captured")
-    assert lost.loc[0, "lost_games"] == 1 and lost.loc[1, "lost_games"] == 1
-    assert lost["share"].tolist() == [0.5, 0.5, 0.0, 0.0, 0.0]
+    stage = stats.loss_stage(data.games, ["s"]).set_index("stage")
+    assert stage["games"].tolist() == [1, 1, 1, 0, 0, 0] and list(stage.index) == list(stats.STAGES)
+    assert stage.loc["lost with 0", "share_of_games"] == pytest.approx(1 / 3)
+    assert stage["share_of_losses"].tolist()[1:] == [0.5, 0.5, 0.0, 0.0, 0.0]
+
+
+def test_island_left_by_hand(hand_run):
+    data = load_runs([hand_run])
+    bands = stats.island_left(data.turns, data.tiles, data.games).set_index(["state", "turn"])
+    # turn 1: one tile flooded in every game (synthetic), Fools' Landing sunk in the third -> dry 23, 23, 22
+    assert bands.loc[("dry", 1), ["games", "median", "q10", "q90"]].tolist() == pytest.approx([3, 23, 22.2, 23])
+    assert bands.loc[("flooded", 1), "median"] == 1
+    assert bands.loc[("sunk", 3), "median"] == 1  # 0, 1 (Fools' Landing) and 2 tiles sunk
+    assert ("dry", 4) not in bands.index  # 2 of 3 games left: fewer than min(5, 3), the band stops
+
+
+def test_what_losses_took_by_hand(hand_run):
+    data = load_runs([hand_run])
+    g = data.games.set_index("game")
+    assert g["lost_treasure"].isna().tolist() == [True, True, False] and g.loc[2, "lost_treasure"] == "oceans_chalice"
+    cells = stats.loss_cells(data.tiles, data.games).set_index(["row", "col"])
+    share = {t: cells.loc[CELL_OF[t], "share_of_losses"] for t in
+             ("fools_landing", "coral_palace", "tidal_palace", "watchtower")}
+    # game 1: Fools' Landing sank; game 2: the Ocean's Chalice was lost (Fools' Landing also sank, but earlier
+    # in the game: it was not what lost it)
+    assert share == {"fools_landing": 0.5, "coral_palace": 0.5, "tidal_palace": 0.5, "watchtower": 0.0}
+    assert cells["lost_games"].eq(2).all() and cells["drowned"].sum() == 0
+    lost = stats.lost_treasures(data.games, ["s"]).set_index("treasure")
+    assert lost["lost"].tolist() == [0, 0, 0, 1]
+    ocean = lost.loc["oceans_chalice"]
+    assert (ocean["share_of_games"], ocean["share_of_treasure_losses"]) == pytest.approx((1 / 3, 1))
+    at = stats.water_at_loss(data.games, ["s"]).set_index("ending")
+    # Fools' Landing at level 5 (2 + three rises), the treasure at level 2 (no rise): half the losses each
+    assert at.loc["fools_landing_sunk", "final_water_level"] == 5 and at.loc["treasure_lost", "final_water_level"] == 2
+    assert at["share_of_losses"].tolist() == [0.5, 0.5]
+
+
+def test_a_pawn_drowned_on_a_cell_is_counted_there(tmp_path):
+    games = [FakeGame("loss", "player_drowned", 5, 2, (), {}, {"watchtower": 5}, drowned_tile="watchtower"),
+             FakeGame("loss", "water_level", 5, 2, (1, 2, 3, 4, 5, 5, 5, 5), {})]
+    data = load_runs([write_run(tmp_path / "r", [FakeScenario("s", games)])])
+    cells = stats.loss_cells(data.tiles, data.games).set_index(["row", "col"])
+    assert cells.loc[CELL_OF["watchtower"], ["involved", "drowned", "share_of_losses"]].tolist() == [1, 1, 0.5]
+    assert cells["involved"].sum() == 1  # the loss to the water involves no tile

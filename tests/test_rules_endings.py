@@ -6,8 +6,8 @@ import pytest
 from positions import do, state, texts
 
 from fi_cli.island.actions import parse_action
-from fi_cli.island.engine import ACTIONS, OVER, SWIM_PHASE, IllegalActionError
-from fi_cli.island.tiles import DRY, LOSS_CAUSES, TILE_INDEX
+from fi_cli.island.engine import ACTIONS, OVER, SWIM_PHASE, IllegalActionError, Recorder
+from fi_cli.island.tiles import DRY, LOSS_CAUSES, TILE_INDEX, TREASURES
 
 WG = "whispering_garden"
 
@@ -126,3 +126,32 @@ def test_turn_limit(turn, over):
         assert (s.phase, s.outcome, s.loss_causes, s.turn) == (OVER, "loss", ("turn_limit",), 5)
     else:
         assert (s.phase, s.outcome, s.turn, s.current) == (ACTIONS, None, 5, 1)
+
+
+# -------------------------------------------------------------- what a loss took (games.lost_treasure/drowned_tile)
+def _recorded(s, *actions):
+    s.stats = Recorder()
+    do(s, *actions)
+    return s.stats.lost_treasure, s.stats.drowned_tile
+
+
+def test_the_recorder_names_the_lost_treasure_and_the_tile_a_pawn_drowned_on():
+    # both at once: temple_of_the_sun sinks, the Earth Stone's other tile is gone and the messenger drowns on it
+    s = _flood([("engineer", "watchtower"), ("messenger", "temple_of_the_sun")], ["temple_of_the_sun"],
+               flooded=["temple_of_the_sun"],
+               sunk=["temple_of_the_moon", "copper_gate", WG, "tidal_palace"])  # fmt: skip
+    assert _recorded(s, "draw_flood") == (TREASURES.index("earth_stone"), TILE_INDEX["temple_of_the_sun"])
+    s = _flood([("engineer", "watchtower"), ("messenger", "fools_landing")], ["fools_landing"],
+               flooded=["fools_landing"], sunk=["bronze_gate", "gold_gate"])  # fmt: skip
+    assert _recorded(s, "draw_flood") == (None, TILE_INDEX["fools_landing"])
+    s = _flood([("engineer", WG), ("messenger", "watchtower")], ["fools_landing"], flooded=["fools_landing"])
+    assert _recorded(s, "draw_flood") == (None, None)  # Fools' Landing: no treasure, nobody drowned
+
+
+def test_a_pawn_left_without_rescue_in_the_swim_phase_is_recorded_on_the_sinking_tile():
+    # the only Helicopter Lift rescues the diver; the messenger, who cannot swim, drowns on whispering_garden
+    s = state([("pilot", "fools_landing", {"helicopter_lift": 1}), ("messenger", WG), ("diver", WG)],
+              only=["fools_landing", WG, "watchtower"], flooded=[WG], phase="flood", flood_left=1,
+              flood_top=[[WG]], captured=["statue_of_the_wind"])  # fmt: skip
+    lost = _recorded(s, "draw_flood", "play(p0, helicopter_lift, p2, watchtower)")
+    assert s.loss_causes == ("player_drowned",) and lost == (None, TILE_INDEX[WG])

@@ -68,12 +68,22 @@ def test_policy_parameters_and_example_policy_study(tmp_path):
     assert len(load_study(CONFIGS / "policies.yaml").scenarios) == 3
 
 
+def test_labels_name_matrix_values_by_their_id_or_file_and_do_not_change_the_hash(tmp_path):
+    s = load_study(study_file(tmp_path, LABELLED + "  layout: {layouts/lagoon.yaml: The Lagoon, skull_island: Skull}\n"
+                                                   "  difficulty: {5: ' Level 5 '}\n"))
+    assert s.labels == {"layout": {"lagoon": "The Lagoon", "skull_island": "Skull"}, "difficulty": {"5": "Level 5"}}
+    assert type(s).from_resolved(s.resolved()).labels == s.labels
+    assert s.hash == load_study(study_file(tmp_path, LABELLED.removesuffix("labels:\n"))).hash
+
+
 def test_seeds_are_stable_and_distinct():
     a = game_seed(7, "layout=skull_island", 0)
     assert a == game_seed(7, "layout=skull_island", 0) and 0 <= a < 2**63
     assert len({game_seed(7, sid, g) for sid in ("a", "b") for g in range(100)}) == 200
     assert game_seed(8, "a", 0) != game_seed(7, "a", 0)
 
+
+LABELLED = BASE + "matrix:\n  layout: [skull_island, layouts/lagoon.yaml]\n  difficulty: [novice, 5]\nlabels:\n"
 
 # (study text, expected key, fragments the message must contain)
 ERRORS = [
@@ -104,8 +114,23 @@ ERRORS = [
     (BASE + "matrix:\n  layout: [skull_island, skull_island]\n", "matrix.layout", ["same id"]),
     (BASE + "matrix:\n  players: [2, 3]\ngame:\n  roles: [pilot, diver]\n", "matrix",
      ["scenario 'players=3'", "2 roles for 3 players"]),
+    ("name: t\ngames: 3\ngames: 4\nseed: 1\n", "games", ["study.yaml:3: games: given twice (first on line 2)"]),
+    (BASE + "game:\n  players: 2\n  difficulty: elite\n  players: 3\n", "game.players",
+     ["study.yaml:7: game.players: given twice (first on line 5); give each key once"]),
+    ('name: ".."\ngames: 3\nseed: 1\n', "name", ["must be a plain name", "not '.' or '..'", "(got '..')"]),
+    ('name: "."\ngames: 3\nseed: 1\n', "name", ["must be a plain name"]),
+    ('name: "../elsewhere"\ngames: 3\nseed: 1\n', "name", ["no '/'"]),
+    ('name: "a\\\\b"\ngames: 3\nseed: 1\n', "name", ["must be a plain name"]),
+    ('name: ""\ngames: 3\nseed: 1\n', "name", ["not empty"]),
+    ("name: 12\ngames: 3\nseed: 1\n", "name", ["valid string"]),
     ("name: t\ngames: [3\n", None, ["not valid YAML"]),
     ("- just\n- a list\n", None, ["mapping"]),
+    (LABELLED + "  players: {4: four}\n", "labels.players", ["not in the matrix", "allowed: layout, difficulty"]),
+    (LABELLED + "  layout: {atlantis: A}\n", "labels.layout.atlantis",
+     ["not a value of this matrix key", "allowed: skull_island, layouts/lagoon.yaml, lagoon"]),
+    (LABELLED + "  difficulty: {5: ''}\n", "labels.difficulty.5", ["a label is a short text"]),
+    (LABELLED + "  difficulty: {5: Hard, novice: Hard}\n", "labels.difficulty", ["share the label 'Hard'"]),
+    (LABELLED + "  layout: [Skull]\n", "labels.layout", ["valid dictionary"]),
 ]
 
 
@@ -120,6 +145,21 @@ def test_config_errors(tmp_path, text, key, fragments):
         assert e.value.key == key, msg
     for f in fragments:
         assert f in msg, msg
+
+
+def test_two_layout_files_with_the_same_id(tmp_path):
+    path = study_file(tmp_path, BASE + "matrix:\n  layout: [layouts/lagoon.yaml, other/lagoon.yaml]\n")
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "lagoon.yaml").write_text((CONFIGS / "layouts" / "twin_isles.yaml").read_text())
+    with pytest.raises(StudyError) as e:
+        load_study(path)
+    assert e.value.key == "matrix.layout[1]" and e.value.line == 5
+    assert ("layout files 'layouts/lagoon.yaml' and 'other/lagoon.yaml' both have the id 'lagoon' (a layout's id "
+            "is its file name unless the file gives one); give one of them its own id with a line such as "
+            "'id: my_island' in the file") in str(e.value)
+    twins = (CONFIGS / "layouts" / "twin_isles.yaml").read_text()
+    (tmp_path / "other" / "lagoon.yaml").write_text("id: twins\n" + twins)
+    assert [s.id for s in load_study(path).scenarios] == ["layout=lagoon", "layout=twins"]
 
 
 def test_layout_file_without_24_cells(tmp_path):

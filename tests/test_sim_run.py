@@ -17,6 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from fi_cli.cli import main
+from fi_cli.island.tiles import TILES, TREASURE_TILES, TREASURES
 from fi_cli.sim.api import load_run, load_study, run_study
 from fi_cli.sim.runner import RunDirError, read_manifest
 from fi_cli.sim.tables import DATASETS, SCHEMAS
@@ -36,13 +37,18 @@ matrix:
 REQUIRED = {
     "games": ["scenario", "game", "seed", "layout", "difficulty", "players", "roles", "policy", "outcome",
               "loss_cause", "turns", "final_water_level", "treasures_captured", "tiles_sunk",
-              "rules_version", "loss_causes", "first_player"],
+              "rules_version", "loss_causes", "first_player", "lost_treasure", "drowned_tile"],
     "turns": ["scenario", "game", "turn", "player", "role", "actions", "water_level", "flood_draws", "waters_rise",
               "tiles_flooded", "tiles_sunk", "treasures_captured", "hand_sizes", "treasures"],
     "tiles": ["scenario", "game", "tile", "row", "col", "times_flooded", "sunk_turn"],
 }
 IDS = ["layout=skull_island,difficulty=novice", "layout=skull_island,difficulty=5",
        "layout=lagoon,difficulty=novice", "layout=lagoon,difficulty=5"]
+
+
+def tiles_sunk_in(tiles: pd.DataFrame, key: tuple[str, int]) -> set[str]:
+    one = tiles[(tiles["scenario"] == key[0]) & (tiles["game"] == key[1])]
+    return set(one.loc[one["sunk_turn"].notna(), "tile"])
 
 
 def make_study(tmp_path: Path, games: int = 6, chunk: int = 4) -> Path:
@@ -104,6 +110,19 @@ def test_schema_and_manifest(reference):
     assert (last["tiles_sunk"] == g["tiles_sunk"]).all()
     sunk = tiles.groupby(["scenario", "game"])["sunk_turn"].count()
     assert (sunk == g["tiles_sunk"]).all()
+    # what a loss took: set exactly when its cause is, and the tiles named did sink in the game's last turn
+    for cause, col in (("treasure_lost", "lost_treasure"), ("player_drowned", "drowned_tile")):
+        assert (games[col].notna() == games["loss_causes"].map(lambda c, cause=cause: cause in c)).all(), col
+    assert games["lost_treasure"].notna().any() and set(games["lost_treasure"].dropna()) <= set(TREASURES)
+    at_end = tiles.merge(games[["scenario", "game", "turns", "lost_treasure", "drowned_tile"]])
+    at_end = at_end[at_end["sunk_turn"] == at_end["turns"]]
+    for sg, row in games.set_index(["scenario", "game"]).iterrows():
+        last = set(at_end.loc[(at_end["scenario"] == sg[0]) & (at_end["game"] == sg[1]), "tile"])
+        if pd.notna(row["drowned_tile"]):
+            assert row["drowned_tile"] in last
+        if pd.notna(row["lost_treasure"]):
+            pair = {TILES[i] for i in TREASURE_TILES[TREASURES.index(row["lost_treasure"])]}
+            assert pair & last and tiles_sunk_in(tiles, sg) >= pair
     for key in ("name", "study_hash", "root_seed", "package_version", "rules_version", "scenarios"):
         assert key in m
     assert [s["id"] for s in m["scenarios"]] == IDS and m["scenarios"][2]["values"] == {
@@ -250,6 +269,12 @@ def test_cli_simulate_and_replay(tmp_path):
     r = CliRunner().invoke(main, ["simulate", str(study), "--out", str(out), "--games", "2", "-w", "1"])
     assert r.exit_code == 0, r.output
     assert len(pd.read_parquet(out / "games")) == 8
+    # the closing table: one row per scenario by its short label
+    lines = r.stdout.splitlines()
+    assert lines[0].split() == ["scenario", "games", "win", "rate", "[95%", "CI]", "main", "loss", "cause", "turns"]
+    assert [line[:24].strip() for line in lines[2:6]] == ["Skull Island · Novice", "Skull Island · level 5",
+                                                          "Lagoon · Novice", "Lagoon · level 5"]
+    assert all(" 2  " in line and "%, " in line for line in lines[2:6])
     r = CliRunner().invoke(main, ["replay", str(out), "--scenario", IDS[3], "--game", "1"])
     assert r.exit_code == 0, r.output
     assert "Turn 1" in r.output and "matches the log" in r.output

@@ -1,7 +1,8 @@
-"""`fi play`: one game, printed turn by turn."""
+"""`fi play`: one game of either game, printed turn by turn."""
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import click
@@ -10,16 +11,18 @@ from .common import fail, parse_rules
 
 
 @click.command()
-@click.option("--players", type=click.IntRange(2, 4), default=4, show_default=True, help="Number of players.")
+@click.option("--game", type=click.Choice(["island", "desert"]), default="island", show_default=True,
+              help="Forbidden Island or Forbidden Desert.")  # fmt: skip
+@click.option("--players", type=click.IntRange(2, 5), default=4, show_default=True,
+              help="Number of players (island 2-4, desert 2-5).")  # fmt: skip
 @click.option(
     "--difficulty", default="normal", show_default=True,
-    help="novice | normal | elite | legendary, or a start level 1-9.",
+    help="novice | normal | elite | legendary; or the island's start level 1-9, the desert's start mark 1-4.",
 )  # fmt: skip
-@click.option("--policy", default="random", show_default=True, help="Player policy id (see `fi play --help`).")
+@click.option("--policy", default="random", show_default=True, help="Player policy id (see `fi policies`).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Game seed: the same seed replays the same game.")
-@click.option(
-    "--layout", default="forbidden_island", show_default=True, help="Built-in layout id or a layout file (.yaml)."
-)
+@click.option("--layout", default=None, help="Island only: a built-in layout id or a layout file (.yaml).  "
+                                             "[default: forbidden_island]")  # fmt: skip
 @click.option("--roles", default=None, help="Comma-separated role ids in seat order (default: random).")
 @click.option("--rule", "rules", multiple=True, metavar="FLAG=VALUE", help="A rule variant, repeatable.")
 @click.option(
@@ -31,8 +34,8 @@ from .common import fail, parse_rules
     help="Write the position before every decision as JSON into this directory.",
 )  # fmt: skip
 @click.option("--quiet", is_flag=True, help="Print only the result line.")
-def play(players, difficulty, policy, seed, layout, roles, rules, params, save_positions, quiet) -> None:
-    """Play one game and print it turn by turn: island, hands, water, actions, result.
+def play(game, players, difficulty, policy, seed, layout, roles, rules, params, save_positions, quiet) -> None:
+    """Play one game and print it turn by turn: the board, the players, the actions, the result.
 
     \b
     Examples:
@@ -41,56 +44,80 @@ def play(players, difficulty, policy, seed, layout, roles, rules, params, save_p
       fi play --layout configs/layouts/lagoon.yaml --roles pilot,diver --players 2
       fi play --policy planner --param samples=4 --seed 3
       fi play --seed 7 --save-positions positions/   # then: fi position legal positions/0005.json
+      fi play --game desert --players 4 --difficulty normal --policy random --seed 7
+      fi play --game desert --players 5 --roles climber,navigator,explorer,archeologist,water_carrier
     """
-    from ..island.game import GameSetup
-    from ..island.policies import PolicyError, make_policy
-    from ..island.rules import Rules, RulesError
-    from ..island.tiles import parse_difficulty
+    from ..common.policies import PolicyError
+    from ..common.variants import RulesError
+    from ..games import module
     from ..sim.errors import ConfigError
-    from ..sim.layout_files import load_layout
 
     try:
-        setup = GameSetup(
-            layout=load_layout(layout),
-            start_level=parse_difficulty(difficulty),
-            players=players,
-            roles=tuple(r.strip() for r in roles.split(",")) if roles else None,
-            rules=Rules.from_dict(parse_rules(rules)),
-        )
-        pol = make_policy(policy, parse_rules(params, "--param"))
+        setup = _setup(game, players, difficulty, layout, tuple(r.strip() for r in roles.split(",")) if roles else None,
+                       parse_rules(rules))  # fmt: skip
+        pol = module(game, "policies").make_policy(policy, parse_rules(params, "--param"))
     except (ConfigError, PolicyError, RulesError, ValueError) as e:
         raise fail(str(e)) from None
     narrate = None if quiet else click.echo
+    play_game = module(game, "play").play_game
     if save_positions is not None:
-        record = _play_saving(setup, pol, seed, save_positions, narrate)
+        saver = _saving(pol, module(game, "position").dumps, save_positions)
+        record = play_game(setup, saver, seed, narrate=narrate)
+        click.echo(f"wrote {saver.count - 1} positions to {save_positions}/", err=True)
     else:
-        from ..island.play import play_game
-
         record = play_game(setup, pol, seed, narrate=narrate)
     if quiet:
         cause = f" ({', '.join(record.loss_causes)})" if record.loss_causes else ""
-        click.echo(f"{record.outcome}{cause} after {record.turns} turns, {record.treasures_captured} treasures")
+        found = (f"{record.treasures_captured} treasures" if game == "island"
+                 else f"{record.parts_collected} parts")  # fmt: skip
+        click.echo(f"{record.outcome}{cause} after {record.turns} turns, {found}")
 
 
-def _play_saving(setup, pol, seed, directory: Path, narrate):
-    """Play with a policy wrapper that writes each position it is asked about."""
-    from ..island import position
-    from ..island.play import play_game
+def _setup(game: str, players: int, difficulty: str, layout: str | None, roles, rules: dict):
+    """The game's setup from the command line's values (ValueError, RulesError or ConfigError if bad)."""
+    from ..games import module
 
-    directory.mkdir(parents=True, exist_ok=True)
+    rules_obj = module(game, "rules").Rules.from_dict(rules)
+    start = module(game, "tiles").parse_difficulty(difficulty)
+    if game == "desert":
+        if layout is not None:
+            raise ValueError("--layout is for the island: the desert has no layouts")
+        return module(game, "game").GameSetup(players=players, start_level=start, roles=roles, rules=rules_obj)
+    from ..sim.layout_files import load_layout
+
+    return module(game, "game").GameSetup(layout=load_layout(layout or "forbidden_island"), start_level=start,
+                                          players=players, roles=roles, rules=rules_obj)  # fmt: skip
+
+
+def _saving(pol, dumps, directory: Path):
+    """A policy wrapper that writes each position it is asked about, numbered from 0001."""
+    from ..sim.errors import os_error_text
+
+    def cannot(e: OSError) -> click.ClickException:
+        kept = f" (the {Saving.count - 1} positions written so far are kept)" if Saving.count > 1 else ""
+        return fail(f"cannot save the positions: {os_error_text(e, directory)}. Choose another directory with "
+                    f"--save-positions{kept}.")
 
     class Saving:
         name = pol.name
-        count = 0
+        count = 1  # the number of the next position
 
         def reset(self, s: int) -> None:
             pol.reset(s)
 
         def choose(self, state, legal):
+            path = directory / f"{Saving.count:04d}.json"
+            try:
+                path.write_text(dumps(state))
+            except OSError as e:
+                with contextlib.suppress(OSError):
+                    path.unlink()  # no half-written position
+                raise cannot(e) from None
             Saving.count += 1
-            (directory / f"{Saving.count:04d}.json").write_text(position.dumps(state))
             return pol.choose(state, legal)
 
-    record = play_game(setup, Saving(), seed, narrate=narrate)
-    click.echo(f"wrote {Saving.count} positions to {directory}/", err=True)
-    return record
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise cannot(e) from None
+    return Saving()

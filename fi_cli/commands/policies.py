@@ -7,20 +7,25 @@ import click
 
 @click.command()
 @click.argument("name", required=False)
-def policies(name: str | None) -> None:
+@click.option("--game", type=click.Choice(["island", "desert"]), default="island", show_default=True,
+              help="Whose players.")  # fmt: skip
+def policies(name: str | None, game: str) -> None:
     """List the player policies, or the parameters of policy NAME with their defaults.
 
     \b
     Examples:
       fi policies
       fi policies planner
+      fi policies --game desert
       fi play --policy planner --param samples=4 --seed 3
     Parameters also go in a study: policy: {name: planner, samples: 4}
     """
-    from ..island.policies import PolicyError, make_policy, policy_names
+    from ..common.policies import PolicyError
+    from ..games import module
     from .common import fail
 
-    names = [name] if name else policy_names()
+    make_policy = module(game, "policies").make_policy
+    names = [name] if name else module(game, "policies").policy_names()
     for n in names:
         try:
             params = getattr(make_policy(n), "PARAMETERS", {})

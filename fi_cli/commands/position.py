@@ -1,26 +1,37 @@
-"""`fi position show|legal|apply`: look at a saved position and what can be done in it."""
+"""`fi position show|legal|apply`: look at a saved position (of either game) and what can be done in it."""
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
+from types import SimpleNamespace
 
 import click
 
 from .common import fail
 
 
-def _load(path: Path):
-    from ..island.position import PositionError, loads
+def _load(path: Path) -> tuple[str, object]:
+    """(the game, the state) of a position file; the file says which game it is."""
+    from ..common.documents import PositionError, parse_json
+    from ..games import game_of, module
 
     try:
         text = path.read_text()
     except OSError as e:
         raise fail(f"{path}: cannot read the position file ({e.strerror})") from None
     try:
-        return loads(text, str(path))
+        doc = parse_json(text, str(path))
+        game = game_of(doc, str(path))
+        return game, module(game, "position").from_dict(doc, str(path))
     except PositionError as e:
         raise fail(f"{e}. See the position format in the README.") from None
+
+
+def _modules(game: str, *names: str) -> SimpleNamespace:
+    from ..games import module
+
+    return SimpleNamespace(**{n: module(game, n) for n in names})
 
 
 _FILE = click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
@@ -28,7 +39,7 @@ _FILE = click.argument("file", type=click.Path(exists=True, dir_okay=False, path
 
 @click.group()
 def position() -> None:
-    """Draw a position, list its legal actions, or apply an action to it.
+    """Draw a position, list its legal actions, or apply an action to it (island or desert: the file says).
 
     \b
     Examples:
@@ -36,46 +47,44 @@ def position() -> None:
       fi position show pos/0001.json
       fi position legal pos/0001.json
       fi position apply pos/0001.json "move(p0, watchtower)"
+      fi play --game desert --seed 7 --save-positions dpos/
+      fi position apply dpos/0001.json "remove_sand(p2, r1c3)"
     """
 
 
 @position.command()
 @_FILE
 def show(file: Path) -> None:
-    """Draw the position in FILE: island, hands, water level, phase."""
-    from ..island.render import draw_position
-
-    click.echo(draw_position(_load(file)))
+    """Draw the position in FILE: the board, the players, the meter, the phase."""
+    game, state = _load(file)
+    click.echo(_modules(game, "render").render.draw_position(state))
 
 
 @position.command()
 @_FILE
 def legal(file: Path) -> None:
     """Print every legal action of the pending decision, one per line, sorted."""
-    from ..island.actions import action_text
-
-    for text in sorted(action_text(a) for a in _load(file).legal_actions()):
-        click.echo(text)
+    game, state = _load(file)
+    text = _modules(game, "actions").actions.action_text
+    for line in sorted(text(a) for a in state.legal_actions()):
+        click.echo(line)
 
 
 @position.command()
 @_FILE
 @click.argument("action")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed for any cards the action makes drawn.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed for anything the action leaves to chance.")
 def apply(file: Path, action: str, seed: int) -> None:
     """Apply ACTION (in the action notation) and print the resulting position as JSON.
 
-    Ending the actions or drawing a flood card draws cards: their outcome comes from --seed.
+    What the action leaves to chance (cards drawn, a desert tile excavated or looked at) comes from --seed.
     """
-    from ..island.actions import ActionParseError, parse_action
-    from ..island.engine import IllegalActionError
-    from ..island.position import dumps
-
-    state = _load(file)
+    game, state = _load(file)
+    m = _modules(game, "actions", "engine", "position")
     try:
-        act = parse_action(action)
+        act = m.actions.parse_action(action)
         state.rng = random.Random(seed)
         state.apply_checked(act)
-    except (ActionParseError, IllegalActionError) as e:
+    except (m.actions.ActionParseError, m.engine.IllegalActionError) as e:
         raise fail(f"{file}: {e}. `fi position legal {file}` lists the legal actions.") from None
-    click.echo(dumps(state))
+    click.echo(m.position.dumps(state))

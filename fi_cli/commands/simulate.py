@@ -16,7 +16,8 @@ from .common import InputError
 @click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path),
               help="Output directory (default: runs/<study name>).")
 @click.option("--games", "-n", type=click.IntRange(min=1), help="Games per scenario (overrides the study).")
-@click.option("--workers", "-w", type=click.IntRange(min=1), help="Worker processes (default: all cores).")
+@click.option("--workers", "-w", type=click.IntRange(min=1),
+              help="Worker processes (default: the usable cores; at most 2 per core and 1 per chunk).")
 @click.option("--seed", type=click.IntRange(min=0), help="Root seed (overrides the study).")
 @click.option("--resume", is_flag=True, help="Complete an interrupted run of the same study in --out.")
 @click.option("--overwrite", is_flag=True, help="Replace whatever run is in --out.")
@@ -42,7 +43,7 @@ def simulate(study_file: Path, out: Path | None, games: int | None, workers: int
 
     from ..sim.config import load_study
     from ..sim.errors import ConfigError
-    from ..sim.runner import GameError, SimulationInterrupted, run_study
+    from ..sim.runner import GameError, RunWriteError, SimulationInterrupted, run_study
 
     try:
         study = load_study(study_file).replace(games=games, seed=seed)
@@ -60,10 +61,21 @@ def simulate(study_file: Path, out: Path | None, games: int | None, workers: int
     except SimulationInterrupted as e:
         again = ["fi", "simulate", str(study_file), "--out", str(e.out)]
         again += [f"--{k}={v}" for k, v in (("games", games), ("seed", seed)) if v is not None]
+        again = shlex.join(again) + " --resume"
+        if isinstance(e, RunWriteError):
+            saved = f"{e.games_done} of {e.games_total} games are saved in {e.out} and kept" if e.games_done \
+                else "No game is saved yet"
+            raise InputError(f"cannot write the run: {e.reason}. {saved}; once this is fixed, complete the run "
+                             f"with: {again}") from None
         click.echo(f"\nInterrupted: {e.games_done} of {e.games_total} games are saved in {e.out}.\n"
-                   f"Resume with: {shlex.join(again)} --resume", err=True)
+                   f"Resume with: {again}", err=True)
         sys.exit(130)
     if not quiet:
         secs = time.perf_counter() - start
         click.echo(f"done in {secs:.1f} s: {study.games * n} games in {out}/{{games,turns,tiles}}/, "
                    f"manifest {out}/manifest.json", err=True)
+        from ..report.tables import run_summary
+
+        click.echo(run_summary(out))
+        click.echo(f"\nWin rates with 95% Wilson intervals; turns = median game length. Figures and "
+                   f"comparisons: fi report {out}")

@@ -9,9 +9,10 @@ player that copies the state to look ahead cannot see the real future.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
 from itertools import repeat
 
+from ..common.play import LegalActions  # noqa: F401  (re-exported: the island's policies use it)
+from ..common.state import IllegalActionError, StateBase  # noqa: F401  (IllegalActionError: re-exported)
 from .actions import (
     CAPTURE,
     DISCARD,
@@ -62,24 +63,27 @@ _SUNK_ONLY = bytes(SUNK if i == SUNK else 0 for i in range(256))  # tile states 
 _N_TILES = 24
 
 
-class IllegalActionError(ValueError):
-    """An action that is not legal in the current position."""
-
-
 class Recorder:
-    """Collects what the log needs from the automatic steps (flood draws, Waters Rise!, sinkings)."""
+    """Collects what the log needs from the automatic steps (flood draws, Waters Rise!, sinkings, and what
+    a loss took: the treasure whose tiles sank, the tile a pawn drowned on)."""
 
-    __slots__ = ("flood_draws", "waters_rise", "times_flooded", "sunk_turn")
+    __slots__ = ("flood_draws", "waters_rise", "times_flooded", "sunk_turn", "lost_treasure", "drowned_tile")
 
     def __init__(self) -> None:
         self.flood_draws: list[int] = []
         self.waters_rise = 0
         self.times_flooded = [0] * _N_TILES
         self.sunk_turn: list[int | None] = [None] * _N_TILES
+        self.lost_treasure: int | None = None
+        self.drowned_tile: int | None = None
 
 
-class GameState:
+class GameState(StateBase):
     """A Forbidden Island position. Decisions: ``legal_actions()``; change: ``apply(action)``."""
+
+    PHASES = PHASES
+    OVER = OVER
+    action_text = staticmethod(action_text)
 
     __slots__ = (
         "board", "rules", "roles", "n", "pos", "hands", "tiles", "tdeck", "tdiscard", "fdeck", "fdiscard",
@@ -131,14 +135,6 @@ class GameState:
         s.rng = rng
         s.stats = None
         return s
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    @property
-    def loss_cause(self) -> str | None:
-        return self.loss_causes[0] if self.loss_causes else None
 
     @property
     def decider(self) -> int:
@@ -459,17 +455,6 @@ class GameState:
         return self.rules.pilot_swim_uses_flight and p == self.current and self.flight_used
 
     # ----------------------------------------------------------------- applying actions
-    def apply_checked(self, action: Action) -> None:
-        """Apply an action after checking it is legal; IllegalActionError says why not."""
-        if self.phase == OVER:
-            raise IllegalActionError(f"{action_text(action)} is not legal: the game is over")
-        if action not in self.legal_actions():
-            raise IllegalActionError(
-                f"{action_text(action)} is not legal in the {PHASES[self.phase]} phase "
-                f"(decision of p{self.decider}, turn {self.turn})"
-            )
-        self.apply(action)
-
     def apply(self, a: Action) -> None:
         """Apply a legal action (taken from ``legal_actions()``) and run the game on to the next decision."""
         k = a[0]
@@ -577,6 +562,8 @@ class GameState:
                 elif self.swim_targets(self.swimmers[0]) or self._rescue_possible():
                     return
                 else:
+                    if self.stats is not None:
+                        self.stats.drowned_tile = self.sinking
                     self._lose(["player_drowned"])
             else:
                 return
@@ -662,6 +649,12 @@ class GameState:
             if any(not self.swim_targets(q) for q in swimmers):
                 causes.append("player_drowned")
         if causes:
+            stats = self.stats  # only on the last draw of a lost game: the hot path is untouched
+            if stats is not None:
+                if "treasure_lost" in causes:
+                    stats.lost_treasure = tr
+                if "player_drowned" in causes:
+                    stats.drowned_tile = t
             self._lose(causes)
         elif swimmers:
             self.swimmers = swimmers
@@ -686,41 +679,6 @@ class GameState:
         self.loss_causes = tuple(sorted(causes, key=lambda c: order.get(c, len(order))))
         self.outcome = "loss"
         self.phase = OVER
-
-
-class LegalActions(Sequence):
-    """The legal actions of a state's pending decision, listed only when first looked at.
-
-    A policy that can decide from the state alone (the heuristic, following its plan or drawing flood
-    cards) then never pays for the list. The state must not change while this is in use."""
-
-    __slots__ = ("_state", "_list")
-
-    def __init__(self, state: GameState) -> None:
-        self._state = state
-        self._list: list[Action] | None = None
-
-    @property
-    def actions(self) -> list[Action]:
-        """The list itself (made now if not yet)."""
-        if self._list is None:
-            self._list = self._state.legal_actions()
-        return self._list
-
-    def __len__(self) -> int:
-        return len(self.actions)
-
-    def __getitem__(self, i):  # type: ignore[override]
-        return self.actions[i]
-
-    def __iter__(self) -> Iterator[Action]:
-        return iter(self.actions)
-
-    def __contains__(self, a: object) -> bool:
-        return a in self.actions
-
-    def __repr__(self) -> str:
-        return f"LegalActions({self.actions!r})"
 
 
 def _submasks(mask: int) -> list[int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from ..common.seats import check_seats
 from .board import Board
 from .engine import ACTIONS, GameState
 from .layouts import Layout
@@ -28,18 +29,7 @@ class GameSetup:
             raise ValueError(f"players must be 2, 3 or 4, got {self.players!r}")
         if type(self.start_level) is not int or not 1 <= self.start_level <= 9:
             raise ValueError(f"start level must be 1-9, got {self.start_level!r}")
-        if self.roles is not None:
-            roles = tuple(self.roles)
-            object.__setattr__(self, "roles", roles)
-            bad = [r for r in roles if r not in ROLE_INDEX]
-            if bad:
-                raise ValueError(f"unknown role {bad[0]!r}; roles are: {', '.join(ROLES)}")
-            if len(roles) != self.players:
-                raise ValueError(f"{len(roles)} roles given for {self.players} players")
-            if len(set(roles)) != len(roles):
-                raise ValueError(f"each player plays a distinct role, got {', '.join(roles)}")
-        if self.first_player is not None and not 0 <= self.first_player < self.players:
-            raise ValueError(f"first player must be a seat 0-{self.players - 1}, got {self.first_player!r}")
+        check_seats(self, ROLES)
 
 
 def new_game(setup: GameSetup, seed: int) -> GameState:

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..common.play import _AWAY, choose, play_turns  # noqa: F401  (_AWAY: where choose keeps the generator)
 from ..seeding import policy_seed
 from .actions import action_text
-from .engine import GameState, LegalActions, Recorder
+from .engine import GameState, Recorder
 from .game import GameSetup, new_game
 from .policies import Policy
 from .render import describe_hands, describe_status, draw_island
 from .tiles import FLOODED, ROLES, SUNK, TILES, TREASURES
+
+__all__ = ["GameRecord", "TileRecord", "TurnRecord", "choose", "play_game"]  # choose: from common.play
 
 
 @dataclass
@@ -50,18 +53,10 @@ class GameRecord:
     tiles_sunk: int
     roles: tuple[str, ...]
     first_player: int
+    lost_treasure: str | None = None  # the treasure whose two tiles sank (loss cause treasure_lost)
+    drowned_tile: str | None = None  # the tile a pawn drowned on (loss cause player_drowned)
     turn_rows: list[TurnRecord] = field(default_factory=list)
     tile_rows: list[TileRecord] = field(default_factory=list)
-
-
-def choose(policy: Policy, s: GameState, legal: Sequence[tuple]) -> tuple:
-    """Ask the policy with the game's generator out of reach: deck order stays hidden."""
-    rng = s.rng
-    s.rng = None
-    try:
-        return policy.choose(s, legal)
-    finally:
-        s.rng = rng
 
 
 def _turn_row(s: GameState, turn: int, player: int, actions: list[str], rec: Recorder) -> TurnRecord:
@@ -85,6 +80,10 @@ def _turn_row(s: GameState, turn: int, player: int, actions: list[str], rec: Rec
     return row
 
 
+def _header(s: GameState) -> str:
+    return f"Turn {s.turn}: p{s.current} ({ROLES[s.roles[s.current]]})\n{draw_island(s)}\n{describe_hands(s)}"
+
+
 def play_game(
     setup: GameSetup, policy: Policy, seed: int, narrate: Callable[[str], None] | None = None
 ) -> GameRecord:
@@ -97,29 +96,20 @@ def play_game(
     policy.reset(policy_seed(seed))  # never the game's own seed: it would let a player rebuild the draws
     first = s.current
     rows: list[TurnRecord] = []
-    turn, player, actions = s.turn, s.current, []
     if narrate:
         narrate(f"Forbidden Island on {setup.layout.id}, water level {s.water}, {s.n} players, seed {seed}")
-        narrate(f"Turn {turn}: p{player} ({ROLES[s.roles[player]]})\n{draw_island(s)}\n{describe_hands(s)}")
-    while s.outcome is None:
-        a = choose(policy, s, LegalActions(s))
-        text = action_text(a)
-        actions.append(text)
-        s.apply(a)
+        narrate(_header(s))
+    for turn, player, actions in play_turns(s, policy, action_text, narrate, ask=choose):
+        row = _turn_row(s, turn, player, actions, rec)
+        rows.append(row)
         if narrate:
-            narrate(f"  {text}")
-        if s.turn != turn or s.outcome is not None:
-            row = _turn_row(s, turn, player, actions, rec)
-            rows.append(row)
-            if narrate:
-                if row.flood_draws:
-                    narrate(f"  flood cards: {', '.join(row.flood_draws)}")
-                if row.waters_rise:
-                    narrate(f"  Waters Rise! x{row.waters_rise}")
-                narrate(f"  -> {describe_status(s)}")
-            turn, player, actions = s.turn, s.current, []
-            if narrate and s.outcome is None:
-                narrate(f"\nTurn {turn}: p{player} ({ROLES[s.roles[player]]})\n{draw_island(s)}\n{describe_hands(s)}")
+            if row.flood_draws:
+                narrate(f"  flood cards: {', '.join(row.flood_draws)}")
+            if row.waters_rise:
+                narrate(f"  Waters Rise! x{row.waters_rise}")
+            narrate(f"  -> {describe_status(s)}")
+            if s.outcome is None:
+                narrate("\n" + _header(s))
     cell_of = s.board.cell_of
     tile_rows = [
         TileRecord(TILES[t], cell_of[t][0], cell_of[t][1], rec.times_flooded[t], rec.sunk_turn[t])
@@ -135,6 +125,8 @@ def play_game(
         tiles_sunk=s.tiles.count(SUNK),
         roles=tuple(ROLES[r] for r in s.roles),
         first_player=first,
+        lost_treasure=None if rec.lost_treasure is None else TREASURES[rec.lost_treasure],
+        drowned_tile=None if rec.drowned_tile is None else TILES[rec.drowned_tile],
         turn_rows=rows,
         tile_rows=tile_rows,
     )

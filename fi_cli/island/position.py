@@ -7,21 +7,34 @@ The game's generator is not part of a position: applying an action that draws ca
 
 from __future__ import annotations
 
-import json
-import re
 from typing import Any
 
+from ..common.documents import PositionError, Reader, parse_json, pretty_json, show
 from .board import Board
-from .engine import PHASES, GameState
+from .engine import ACTIONS, ALL_TREASURES, DRAW, PHASES, GameState
 from .layouts import Layout, LayoutError
 from .rules import RULES_VERSION, Rules, RulesError
-from .tiles import CARDS, DECK_COUNTS, ROLE_INDEX, ROLES, SUNK, TILE_INDEX, TILE_STATES, TILES, TREASURES
+from .tiles import (
+    CARDS,
+    DECK_COUNTS,
+    FLOOD_DRAWS,
+    FOOLS_LANDING,
+    HAND_LIMIT,
+    LOSS_CAUSES,
+    ROLE_INDEX,
+    ROLES,
+    SKULL,
+    SUNK,
+    TILE_INDEX,
+    TILE_STATES,
+    TILES,
+    TREASURES,
+    WATERS_RISE,
+)
 
 FORMAT = "fi-position-1"
 
-
-class PositionError(ValueError):
-    """A position document that is malformed or describes an impossible position."""
+__all__ = ["FORMAT", "KEYS", "PositionError", "dumps", "from_dict", "loads", "to_dict"]
 
 
 def _counts(values: list[int], names: tuple[str, ...]) -> dict[str, int]:
@@ -69,183 +82,187 @@ def to_dict(s: GameState) -> dict[str, Any]:
     }
 
 
-_FLAT_LIST = re.compile(r"\[\s*([^\[\]{}]*?)\s*\]")
-
-
 def dumps(s: GameState) -> str:
-    """The position as JSON text, one key per line, short lists kept on one line."""
-    text = json.dumps(to_dict(s), indent=1)
-    return _FLAT_LIST.sub(lambda m: "[" + ", ".join(x.strip() for x in m.group(1).split(",") if x.strip()) + "]", text)
+    """The position as JSON text, one key per line, lists of plain values kept on one line."""
+    return pretty_json(to_dict(s))
 
 
-class _Reader:
-    """Reads keys from a position dict, raising PositionError that names the key and what is allowed."""
-
-    def __init__(self, doc: Any, source: str) -> None:
-        if not isinstance(doc, dict):
-            raise PositionError(f"{source}: a position is a JSON object, got {type(doc).__name__}")
-        self.doc = doc
-        self.source = source
-
-    def fail(self, key: str, msg: str) -> PositionError:
-        return PositionError(f"{self.source}: key '{key}': {msg}")
-
-    def get(self, key: str, kind: type | tuple, default: Any = ...) -> Any:
-        if key not in self.doc:
-            if default is ...:
-                raise self.fail(key, "missing")
-            return default
-        v = self.doc[key]
-        if not isinstance(v, kind) or (isinstance(v, bool) and kind in (int, (int,))):
-            want = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-            raise self.fail(key, f"expected {want}, got {json.dumps(v)}")
-        return v
-
-    def name(self, key: str, value: Any, table: dict[str, int], what: str) -> int:
-        if value not in table:
-            raise self.fail(key, f"{json.dumps(value)} is not a {what}; {what}s are: {', '.join(table)}")
-        return table[value]
-
-    def counts(self, key: str, value: Any, table: dict[str, int], size: int) -> list[int]:
-        if not isinstance(value, dict):
-            raise self.fail(key, f"expected an object of card counts, got {json.dumps(value)}")
-        out = [0] * size
-        for name, n in value.items():
-            i = self.name(key, name, table, "card")
-            if i >= size:
-                raise self.fail(key, f"{name} cannot be here")
-            if type(n) is not int or n < 0:
-                raise self.fail(key, f"count of {name} must be a non-negative integer, got {json.dumps(n)}")
-            out[i] = n
-        return out
+KEYS = ("format", "rules_version", "rules", "layout", "placement", "tiles", "players", "treasure_deck",
+        "treasure_discard", "flood_deck", "flood_discard", "water_level", "captured", "current_player", "turn",
+        "phase", "actions_left", "pilot_flight_used", "discarder", "resume", "draws_left", "flood_left",
+        "swimmers", "sinking", "outcome", "loss_causes")  # fmt: skip
+_LAYOUT_KEYS = ("id", "name", "rows", "pins")
+_PLAYER_KEYS = ("seat", "role", "tile", "hand")
+_ENDINGS = (None, "win", "loss")
+_CAUSES = LOSS_CAUSES + ("turn_limit",)  # the turn limit is the simulator's safety net, not a rule
+_DECISIONS = ("actions", "discard", "flood", "swim", "over")  # the draw step is automatic: never a position
+_TILE_STATE = {name: i for i, name in enumerate(TILE_STATES)}
+_CARD = {c: i for i, c in enumerate(CARDS)}
+_HAND_CARD = {c: i for i, c in enumerate(CARDS[:WATERS_RISE])}  # a Waters Rise! is never held
+_TREASURE = {t: i for i, t in enumerate(TREASURES)}
+_PHASE = {p: i for i, p in enumerate(PHASES)}
+_CAUSE = {c: i for i, c in enumerate(_CAUSES)}
 
 
 def from_dict(doc: Any, source: str = "position") -> GameState:
-    """Read a position; every inconsistency raises PositionError naming the key."""
-    r = _Reader(doc, source)
+    """Read a position; a malformed or impossible one raises PositionError naming the key and the rule."""
+    r = Reader(doc, source, KEYS)
     fmt = r.get("format", str)
     if fmt != FORMAT:
-        raise r.fail("format", f"expected {FORMAT!r}, got {fmt!r}")
+        raise r.fail("format", f"expected {FORMAT!r}, got {show(fmt)}")
+    r.get("rules_version", str, None)
     try:
         rules = Rules.from_dict(r.get("rules", dict, {}))
-    except (RulesError, TypeError) as e:
+    except RulesError as e:
         raise r.fail("rules", str(e)) from None
-    lay = r.get("layout", dict)
-    try:
-        rows = lay["rows"]
-        layout = Layout.from_rows(
-            str(lay.get("id", "custom")), list(rows), name=str(lay.get("name", "")),
-            pins={t: tuple(c) for t, c in (lay.get("pins") or {}).items()},
-        )  # fmt: skip
-    except (KeyError, TypeError, LayoutError) as e:
-        raise r.fail("layout", f"not a valid layout ({e})") from None
-    placement_doc = r.get("placement", dict)
-    cell_tile: dict[tuple[int, int], int] = {}
-    for name, cell in placement_doc.items():
-        t = r.name("placement", name, TILE_INDEX, "tile")
-        if not (isinstance(cell, list) and len(cell) == 2 and all(type(x) is int for x in cell)):
-            raise r.fail("placement", f"cell of {name} must be [row, col], got {json.dumps(cell)}")
-        cell_tile[tuple(cell)] = t
-    if sorted(cell_tile) != list(layout.cells) or len(set(cell_tile.values())) != len(TILES):
-        raise r.fail("placement", "must put each of the 24 tiles on a distinct cell of the layout")
-    for tile, cell in layout.pins.items():
-        if cell_tile.get(cell) != TILE_INDEX[tile]:
-            raise r.fail("placement", f"{tile} is pinned to {list(cell)} by the layout but placed elsewhere")
+    layout = _layout(r, r.get("layout", dict))
     s = GameState.__new__(GameState)
     s.rules = rules
-    s.board = Board(layout, tuple(cell_tile[c] for c in layout.cells), rules)
+    s.board = Board(layout, _placement(r, layout), rules)
     tiles_doc = r.get("tiles", dict)
-    state_index = {name: i for i, name in enumerate(TILE_STATES)}
     s.tiles = [0] * len(TILES)
+    for name in tiles_doc:
+        r.name("tiles", name, TILE_INDEX, "tile")
     for name in TILES:
         if name not in tiles_doc:
             raise r.fail("tiles", f"state of {name} is missing")
-        s.tiles[TILE_INDEX[name]] = r.name("tiles", tiles_doc[name], state_index, "tile state")
+        s.tiles[TILE_INDEX[name]] = r.name("tiles", tiles_doc[name], _TILE_STATE, "tile state")
     players = r.get("players", list)
     if not 2 <= len(players) <= 4:
         raise r.fail("players", f"2 to 4 players, got {len(players)}")
     s.n = len(players)
     roles, s.pos, s.hands = [], [], []
     for q, pl in enumerate(players):
-        pr = _Reader(pl, f"{source}: players[{q}]")
+        pr = Reader(pl, source, _PLAYER_KEYS, f"players[{q}]")
         if pr.get("seat", int) != q:
             raise r.fail("players", f"players must be listed by seat 0..{s.n - 1}")
         roles.append(pr.name("role", pr.get("role", str), ROLE_INDEX, "role"))
         s.pos.append(pr.name("tile", pr.get("tile", str), TILE_INDEX, "tile"))
-        s.hands.append(pr.counts("hand", pr.get("hand", dict), {c: i for i, c in enumerate(CARDS[:6])}, 6))
+        s.hands.append(pr.counts("hand", pr.get("hand", dict), _HAND_CARD))
     if len(set(roles)) != len(roles):
         raise r.fail("players", "each player plays a distinct role")
     s.roles = tuple(roles)
-    card_index = {c: i for i, c in enumerate(CARDS)}
-    s.tdeck = r.counts("treasure_deck", r.get("treasure_deck", dict), card_index, 7)
-    s.tdiscard = r.counts("treasure_discard", r.get("treasure_discard", dict), card_index, 7)
+    s.tdeck = r.counts("treasure_deck", r.get("treasure_deck", dict), _CARD)
+    s.tdiscard = r.counts("treasure_discard", r.get("treasure_discard", dict), _CARD)
     s.fdeck = []
     for seg in reversed(r.get("flood_deck", list)):
         if not isinstance(seg, list) or not seg:
-            raise r.fail("flood_deck", f"each segment is a non-empty list of tiles, got {json.dumps(seg)}")
+            raise r.fail("flood_deck", f"each segment is a non-empty list of tiles, got {show(seg)}")
         s.fdeck.append([r.name("flood_deck", t, TILE_INDEX, "tile") for t in seg])
     s.fdiscard = [r.name("flood_discard", t, TILE_INDEX, "tile") for t in r.get("flood_discard", list)]
-    s.water = r.get("water_level", int)
-    if not 1 <= s.water <= 10:
-        raise r.fail("water_level", f"must be 1-10, got {s.water}")
-    s.captured = 0
-    for name in r.get("captured", list):
-        s.captured |= 1 << r.name("captured", name, {t: i for i, t in enumerate(TREASURES)}, "treasure")
-    s.current = r.get("current_player", int)
-    if not 0 <= s.current < s.n:
-        raise r.fail("current_player", f"must be a seat 0-{s.n - 1}, got {s.current}")
-    s.turn = r.get("turn", int)
-    phase_index = {p: i for i, p in enumerate(PHASES)}
-    s.phase = r.name("phase", r.get("phase", str), phase_index, "phase")
-    s.actions_left = r.get("actions_left", int)
-    if not 0 <= s.actions_left <= 3:
-        raise r.fail("actions_left", f"must be 0-3, got {s.actions_left}")
+    s.water = r.number("water_level", 1, SKULL, why=" (10 is the skull)")
+    s.captured = sum(1 << i for i in r.names("captured", _TREASURE, "treasure"))
+    s.current = r.number("current_player", 0, s.n - 1, why=" (a seat)")
+    s.turn = r.number("turn", 1, rules.turn_limit, why=f" (turns count from 1; the turn limit is {rules.turn_limit})")
+    s.phase = r.name("phase", r.get("phase", str), _PHASE, "phase")
+    if PHASES[s.phase] not in _DECISIONS:
+        raise r.fail("phase", f"the {PHASES[s.phase]} step is automatic: a position is at a decision "
+                              f"({', '.join(_DECISIONS[:-1])}) or over")
+    s.actions_left = r.number("actions_left", 0, 3)
     s.flight_used = r.get("pilot_flight_used", bool)
     d = r.get("discarder", (int, type(None)), None)
+    if d is not None and not 0 <= d < s.n:
+        raise r.fail("discarder", f"must be a seat 0-{s.n - 1} or null, got {d}")
     s.discarder = -1 if d is None else d
-    s.resume = r.name("resume", r.get("resume", str, "actions"), phase_index, "phase")
-    s.draws_left = r.get("draws_left", int, 0)
-    s.flood_left = r.get("flood_left", int, 0)
-    s.swimmers = list(r.get("swimmers", list, []))
+    s.resume = r.name("resume", r.get("resume", str, "actions"), {"actions": ACTIONS, "draw": DRAW}, "phase to resume")
+    s.draws_left = r.number("draws_left", 0, 2, 0, " (treasure cards drawn per turn)")
+    s.flood_left = r.number("flood_left", 0, max(FLOOD_DRAWS), 0, " (flood cards drawn per turn)")
+    s.swimmers = [r.check("swimmers", q, int, "each swimmer is a seat: ") for q in r.get("swimmers", list, [])]
+    if len(set(s.swimmers)) != len(s.swimmers) or any(not 0 <= q < s.n for q in s.swimmers):
+        raise r.fail("swimmers", f"must be distinct seats 0-{s.n - 1}, got {show(s.swimmers)}")
     sinking = r.get("sinking", (str, type(None)), None)
     s.sinking = -1 if sinking is None else r.name("sinking", sinking, TILE_INDEX, "tile")
     s.outcome = r.get("outcome", (str, type(None)), None)
-    s.loss_causes = tuple(r.get("loss_causes", list, []))
+    if s.outcome not in _ENDINGS:
+        raise r.fail("outcome", f"{show(s.outcome)} is not an outcome; outcomes are: win, loss or null")
+    s.loss_causes = tuple(_CAUSES[i] for i in r.names("loss_causes", _CAUSE, "loss cause", []))
     s.rng = None
     s.stats = None
-    _check_consistent(s, r)
+    _check_possible(s, r)
     return s
 
 
-def _check_consistent(s: GameState, r: _Reader) -> None:
-    """Cards conserved, flood cards exactly for the tiles above water, pawns on tiles, a sane phase."""
-    for c in range(7):  # a capture discards its 4 cards (rule 5): a captured treasure holds no cards
-        held = sum(h[c] for h in s.hands) if c < 6 else 0
+def _layout(r: Reader, doc: dict) -> Layout:
+    lr = Reader(doc, r.source, _LAYOUT_KEYS, "layout")
+    rows = lr.get("rows", list)
+    for row in rows:
+        lr.check("rows", row, str, "each row is text: ")
+    pins = {}
+    for tile, cell in lr.get("pins", dict, {}).items():
+        lr.name("pins", tile, TILE_INDEX, "tile")
+        pins[tile] = lr.cell("pins", tile, cell)
+    try:
+        return Layout.from_rows(lr.get("id", str, "custom"), rows, name=lr.get("name", str, ""), pins=pins)
+    except LayoutError as e:
+        raise r.fail("layout", f"not a valid layout ({e})") from None
+
+
+def _placement(r: Reader, layout: Layout) -> tuple[int, ...]:
+    """The tile on each cell of the layout, in the layout's cell order."""
+    cell_tile: dict[tuple[int, int], int] = {}
+    for name, cell in r.get("placement", dict).items():
+        t = r.name("placement", name, TILE_INDEX, "tile")
+        cell_tile[r.cell("placement", name, cell)] = t
+    if sorted(cell_tile) != list(layout.cells) or len(set(cell_tile.values())) != len(TILES):
+        raise r.fail("placement", "must put each of the 24 tiles on a distinct cell of the layout")
+    for tile, cell in layout.pins.items():
+        if cell_tile.get(cell) != TILE_INDEX[tile]:
+            raise r.fail("placement", f"{tile} is pinned to {list(cell)} by the layout but placed elsewhere")
+    return tuple(cell_tile[c] for c in layout.cells)
+
+
+def _check_possible(s: GameState, r: Reader) -> None:
+    """Refuse what no game can reach, naming the rule: the cards, the piles, the pawns, the phase, the end."""
+    phase = PHASES[s.phase]
+    for c in range(len(CARDS)):  # a capture discards its 4 cards (rule 5): a captured treasure holds no cards
+        held = sum(h[c] for h in s.hands) if c < WATERS_RISE else 0
         total = s.tdeck[c] + s.tdiscard[c] + held
         if total != DECK_COUNTS[c]:
-            raise r.fail(
-                "treasure_deck",
-                f"there are {DECK_COUNTS[c]} {CARDS[c]} cards; deck, discard and hands hold {total}",
-            )
+            raise r.fail("treasure_deck", f"the deck has {DECK_COUNTS[c]} {CARDS[c]} cards (28 in all); "
+                                          f"draw pile, discard pile and hands hold {total}")
+    if not any(s.tdeck):
+        raise r.fail("treasure_deck", "the draw pile is never empty: the moment its last card is drawn, the "
+                                      "discard pile becomes the new draw pile (rules section 4)")
+    for q, hand in enumerate(s.hands):
+        if sum(hand) > HAND_LIMIT and not (phase == "discard" and q == s.discarder):
+            raise r.fail("players", f"p{q} holds {sum(hand)} cards: more than {HAND_LIMIT} only while "
+                                    f"discarding down to the hand limit (phase discard, discarder {q})")
+    if phase == "discard" and (s.discarder < 0 or sum(s.hands[s.discarder]) <= HAND_LIMIT):
+        raise r.fail("discarder", f"a discard decision needs the seat of a player holding more than {HAND_LIMIT} "
+                                  "cards")
     cards = [t for seg in s.fdeck for t in seg] + s.fdiscard
     alive = sorted(t for t in range(len(TILES)) if s.tiles[t] != SUNK)
     if sorted(cards) != alive:
-        raise r.fail("flood_deck", "flood deck and discard must hold exactly one card per tile that has not sunk")
+        raise r.fail("flood_deck", "flood draw pile and discard pile must hold exactly one card per tile that has "
+                                   "not sunk (a sunk tile's card leaves the game)")
+    over = s.outcome is not None
+    if over != (phase == "over"):
+        raise r.fail("phase", f"a game is over exactly when it has an outcome (phase {phase}, outcome "
+                              f"{show(s.outcome)})")
+    if bool(s.loss_causes) != (s.outcome == "loss"):
+        raise r.fail("loss_causes", "a lost game has its causes, and only a lost game")
+    if (s.water == SKULL) != ("water_level" in s.loss_causes):
+        raise r.fail("water_level", "the water reaching the skull (10) loses the game, with the cause "
+                                    "water_level; below it, the water is not a cause")
+    if s.outcome == "win" and (s.captured != ALL_TREASURES or any(x != FOOLS_LANDING for x in s.pos)):
+        raise r.fail("outcome", "a win needs the four treasures and every pawn on fools_landing")
+    if s.sinking >= 0 and s.tiles[s.sinking] != SUNK:
+        raise r.fail("sinking", f"{TILES[s.sinking]} is not sunk")
+    if phase == "swim" and (not s.swimmers or s.sinking < 0):
+        raise r.fail("phase", "a swim decision needs swimmers and the tile that sank under them")
+    if s.swimmers and phase not in ("swim", "over"):
+        raise r.fail("swimmers", "pawns swim only in the swim decision")
+    if s.swimmers and s.sinking < 0:
+        raise r.fail("sinking", "swimmers need the tile that sank under them")
+    for q in s.swimmers:
+        if s.pos[q] != s.sinking:
+            raise r.fail("swimmers", f"p{q} is a swimmer but not on the tile that sank ({TILES[s.sinking]})")
     for q, x in enumerate(s.pos):
-        if s.tiles[x] == SUNK and q not in s.swimmers and s.outcome is None:
-            raise r.fail("players", f"p{q} stands on {TILES[x]}, which has sunk")
-    if any(type(q) is not int or not 0 <= q < s.n for q in s.swimmers):
-        raise r.fail("swimmers", f"must be seats 0-{s.n - 1}")
-    if PHASES[s.phase] == "swim" and (not s.swimmers or s.sinking < 0):
-        raise r.fail("phase", "a swim decision needs swimmers and a sinking tile")
-    if PHASES[s.phase] == "discard" and not 0 <= s.discarder < s.n:
-        raise r.fail("discarder", "a discard decision needs the seat of the player over the hand limit")
+        if s.tiles[x] == SUNK and q not in s.swimmers and not over:
+            raise r.fail("players", f"p{q} stands on {TILES[x]}, which has sunk (only a swimmer may, in the "
+                                    "swim decision)")
 
 
 def loads(text: str, source: str = "position") -> GameState:
     """Read a position from JSON text."""
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise PositionError(f"{source}: not valid JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
-    return from_dict(doc, source)
+    return from_dict(parse_json(text, source), source)

@@ -7,11 +7,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pandas as pd
+from matplotlib.figure import Figure
 
-from . import figures, stats
+from ..sim.errors import os_error_text
+from . import figures, maps, stats
 from .errors import ReportError
+from .figures import Look
 from .load import ReportData, load_runs
 from .pages import write_html, write_markdown
+from .pairing import Pairing, pair_scenarios
+from .style import scenario_styles
 from .tables import summary_table
 
 
@@ -26,7 +31,7 @@ class FigureInfo:
 class Report:
     out_dir: Path
     data: ReportData
-    baseline: str
+    pairing: Pairing
     summary: pd.DataFrame
     tables: dict[str, pd.DataFrame]  # CSV stem -> table
     figures: list[FigureInfo]
@@ -43,125 +48,143 @@ def default_out_dir(run_dirs: Sequence[Path]) -> Path:
     return Path("reports") / "+".join(Path(d).resolve().name for d in run_dirs)
 
 
-def resolve_baseline(data: ReportData, baseline: str | None) -> str:
-    """The baseline label: the first scenario by default; a bare scenario id is accepted when unique."""
-    if baseline is None:
-        return data.scenarios[0]
-    if baseline in data.scenarios:
-        return baseline
-    matches = data.info.loc[data.info["scenario_id"] == baseline, "scenario"].tolist()
-    if len(matches) == 1:
-        return matches[0]
-    if len(matches) > 1:
-        raise ReportError(f"baseline {baseline!r} is in several runs; give one of: {', '.join(matches)}")
-    raise ReportError(f"unknown baseline scenario {baseline!r}; scenarios are: {', '.join(data.scenarios)}")
-
-
 FIGURES = [
+    FigureInfo("layouts", "The islands of the study",
+               "Each layout as it is played: its cells, and the tiles it pins to a cell (code and colour); the "
+               "other tiles are placed at random each game."),
     FigureInfo("loss_causes", "How games end",
-               "Each bar is one scenario, split into the share of games won and lost by each cause; "
-               "n is the number of games."),
-    FigureInfo("win_rates", "Win rate and comparison with the baseline",
-               "Left: win rate with its 95% Wilson interval. Right: difference to the baseline scenario in "
-               "percentage points with a 95% Newcombe interval; p-values from a two-proportion z-test "
-               "(Fisher's exact test when counts are small), Holm-corrected over all comparisons. Filled "
-               "squares are differences that stay significant after the correction."),
-    FigureInfo("water_levels", "Water level by turn",
-               "Median water level (line) and the range of the middle 80% of games (band), over the games "
-               "still being played at that turn; won and lost games apart. A curve stops when fewer than "
-               "5 games (or 2% of the group) are left."),
-    FigureInfo("water_level_reached", "When each water level is reached",
-               "Top: the turn at which the water first reaches each level (dot: median, thick line: "
-               "middle 50%, thin line: 10-90% of the games that reached it). Bottom: the share of games "
-               "that reached the level at all."),
+               "Each bar is one scenario, split into the share of games won and lost by each cause; n is the "
+               "number of games."),
+    FigureInfo("win_rates", "Win rate, and each scenario against its baseline",
+               "Left: win rate with its 95% Wilson interval. Right: the difference to the scenario's baseline in "
+               "percentage points with a 95% Newcombe interval; 'vs' names the baseline when scenarios have "
+               "different ones (see the method notes). Filled squares stay significant after Holm's correction."),
+    FigureInfo("loss_stage", "At what stage games are lost",
+               "Share of all games won, and lost with 0, 1, 2, 3 or 4 treasures captured; losses with all four "
+               "treasures are the games lost on the way to Fools' Landing."),
     FigureInfo("survival", "Survival and competing causes",
-               "First panel: share of games still going after each turn. Other panels, per scenario: "
-               "the cumulative share of games that ended each way by that turn (all lines add up to "
-               "100%), with 95% Wilson bands."),
-    FigureInfo("risk_map", "Island risk map",
-               "Each layout cell coloured by the share of games in which the tile on it sank; the text "
-               "gives that share and the median turn it sank. Fools' Landing (H) and treasure tiles are "
-               "outlined where the layout pins them."),
-    FigureInfo("key_tiles", "Fools' Landing and the treasure tiles",
-               "Share of games in which each key tile sank, with 95% Wilson intervals."),
-    FigureInfo("treasures", "Treasures",
-               "Left: turn at which each treasure is captured (dot: median, line: 10-90%), with the share "
-               "of games it was captured in. Right: lost games split by how many treasures they had "
-               "captured."),
+               "First panel: share of games still going after each turn. Other panels, per scenario: the "
+               "cumulative share of games that ended each way by that turn (all lines add up to 100%), with 95% "
+               "Wilson bands."),
+    FigureInfo("island_left", "How much of the island is left",
+               "Tiles dry, flooded and sunk after each turn: median (line) and the middle 80% of the games "
+               "still being played (band). A curve stops when fewer than 5 games (or 2%) are left."),
+    FigureInfo("water_levels", "Water level by turn",
+               "Median water level (line) and the middle 80% of the games still being played (band), won and "
+               "lost games apart. The water rises with the treasure deck, so this differs little between "
+               "islands; it sets the clock the island is played against."),
+    FigureInfo("water_at_loss", "Water level at the loss, by cause",
+               "The water level at which games were lost, as a share of each scenario's lost games, split by "
+               "loss cause: low levels are early losses of the island itself, 'skull' the water winning."),
+    FigureInfo("risk_map", "Where the island sinks",
+               "Each cell coloured by the sinking hazard of the tile on it (sinkings per turn it was on the "
+               "island), with the Kaplan-Meier median turn it sinks. Unlike the share of games in which a tile "
+               "sank, neither grows when games last longer."),
+    FigureInfo("loss_map", "Where games are lost",
+               "Each cell coloured by the share of lost games whose loss involved the tile on it: a tile of the "
+               "lost treasure, Fools' Landing, or the tile a pawn drowned on; circles mark where pawns drowned."),
+    FigureInfo("lost_treasures", "Which treasure is lost",
+               "Share of all games lost because both tiles of a treasure sank, by treasure."),
+    FigureInfo("treasures", "When treasures are captured",
+               "Per treasure: the turn it is captured (dot: median, line: 10-90% of captures) and the share of "
+               "games in which it was captured."),
 ]
 
 
-def compute(data: ReportData, baseline: str) -> dict[str, pd.DataFrame]:
-    """Every table of the report, by CSV file stem."""
+def compute(data: ReportData, pairing: Pairing | str) -> dict[str, pd.DataFrame]:
+    """Every table of the report, by CSV file stem (`pairing`: a Pairing, or one baseline scenario)."""
     g, t, sc = data.games, data.turns, data.scenarios
-    reached = stats.level_reached(t)
-    return {
-        "outcomes": stats.outcome_table(g, sc),
-        "win_rates": stats.win_rates(g, sc, baseline),
-        "water_levels": stats.water_curves(t, g),
-        "water_level_reached": stats.level_reached_summary(reached, g, sc),
+    baselines = pairing.baselines if isinstance(pairing, Pairing) else pairing
+    labels = data.labels
+    outcomes = stats.outcome_table(g, sc)
+    outcomes.insert(1, "label", outcomes["scenario"].map(labels))
+    rates = stats.win_rates(g, sc, baselines)
+    rates.insert(1, "label", rates["scenario"].map(labels))
+    rates.insert(rates.columns.get_loc("baseline") + 1, "baseline_label", rates["baseline"].map(labels).fillna(""))
+    tables = {
+        "outcomes": outcomes,
+        "win_rates": rates,
+        "loss_stage": stats.loss_stage(g, sc),
         "survival": stats.cumulative_incidence(g, sc),
+        "island_left": stats.island_left(t, data.tiles, g),
+        "water_levels": stats.water_curves(t, g),
+        "water_level_reached": stats.level_reached_summary(stats.level_reached(t), g, sc),
+        "water_at_loss": stats.water_at_loss(g, sc),
         "tile_risk_cells": stats.tile_risk_cells(data.tiles, g),
         "tile_risk_tiles": stats.tile_risk_tiles(data.tiles, sc),
+        "lost_treasures": stats.lost_treasures(g, sc),
         "treasure_captures": stats.treasure_summary(t, g, sc),
-        "treasures_in_losses": stats.treasures_in_losses(g, sc),
     }
+    if stats.has_loss_details(g):
+        tables["loss_cells"] = stats.loss_cells(data.tiles, g)
+    return tables
 
 
-def draw(
-    tables: dict[str, pd.DataFrame], data: ReportData, baseline: str, out_dir: Path,
-    formats: Sequence[str] = ("png", "svg"),
-) -> list[Path]:
-    """Draw and save every figure (PNG + SVG by default)."""
-    sc = data.scenarios
+def look_of(data: ReportData) -> Look:
+    info = data.info
+    return Look(data.scenarios, data.labels, scenario_styles(info["scenario"], info["group"], info["within"]))
+
+
+def make_figures(tables: dict[str, pd.DataFrame], data: ReportData, pairing: Pairing) -> dict[str, Figure]:
+    """Every figure, titled (with the PARTIAL note when games are missing)."""
+    look = look_of(data)
     endings = stats.endings_in(data.games)
     cells = tables["tile_risk_cells"]
-    order = {s: i for i, s in enumerate(sc)}
-    panels = sorted({(r.scenario, r.layout) for r in cells.itertuples()}, key=lambda p: (order[p[0]], p[1]))
-    random_placement = bool((cells["pinned"] == "").any())
+    shapes = [data.layouts[lid] for lid in dict.fromkeys(data.info["layout"])]
+    no_details = maps.no_data("This run does not log what losses took (games.lost_treasure, drowned_tile); "
+                              "simulate it again with this version of fi to see them.")
     made = {
-        "loss_causes": figures.loss_causes(tables["outcomes"], endings),
-        "win_rates": figures.win_rates(tables["win_rates"], baseline),
-        "water_levels": figures.water_curves(tables["water_levels"], tables["outcomes"], sc),
-        "water_level_reached": figures.level_reached(tables["water_level_reached"], sc),
-        "survival": figures.survival(tables["survival"], sc, endings),
-        "risk_map": figures.risk_map(cells, panels, random_placement),
-        "key_tiles": figures.key_tiles(tables["tile_risk_tiles"], sc),
-        "treasures": figures.treasures(tables["treasure_captures"], tables["treasures_in_losses"], sc),
+        "layouts": maps.layouts(shapes),
+        "loss_causes": figures.loss_causes(tables["outcomes"], endings, look),
+        "win_rates": figures.win_rates(tables["win_rates"], look, pairing.single),
+        "loss_stage": figures.loss_stage(tables["loss_stage"], look),
+        "survival": figures.survival(tables["survival"], look, endings),
+        "island_left": figures.island_left(tables["island_left"], look),
+        "water_levels": figures.water_curves(tables["water_levels"], tables["outcomes"], look),
+        "water_at_loss": figures.water_at_loss(tables["water_at_loss"], look, endings),
+        "risk_map": maps.risk_map(cells, look, bool((cells["pinned"] == "").any())),
+        "loss_map": maps.loss_map(tables["loss_cells"], look) if "loss_cells" in tables else no_details,
+        "lost_treasures": (figures.lost_treasures(tables["lost_treasures"], look)
+                           if stats.has_loss_details(data.games) else no_details),
+        "treasures": figures.treasures(tables["treasure_captures"], look),
     }
-    paths = []
+    note = data.partial_note
     for info in FIGURES:
-        paths += figures.save(made[info.name], out_dir, info.name, formats)
-    return paths
+        fig = made[info.name]
+        fig.suptitle(f"{info.title}\n{note}" if note else info.title, fontsize=12,
+                     color="#A0001E" if note else "black")
+    return made
 
 
 def build_report(
     run_dirs: Sequence[Path], out_dir: Path | None = None, baseline: str | None = None,
-    formats: Sequence[str] = ("png", "svg"),
+    formats: Sequence[str] = ("png", "svg"), partial: bool = False,
 ) -> Report:
     """Read the runs and write the whole report into out_dir (default reports/<run name>).
 
-    `formats`: figure file types; the page shows the PNGs and links the SVGs (tests skip SVG for speed)."""
+    `baseline`: matrix values KEY=VALUE or a scenario (see `pairing`). `partial`: report on the sound
+    chunks of an incomplete or damaged run instead of stopping. `formats`: figure files; PNG is needed
+    (the page inlines it), SVG is for zooming (tests skip it for speed)."""
     if "png" not in formats:
         raise ReportError("the report page needs PNG figures; formats must include 'png'")
-    data = load_runs([Path(d) for d in run_dirs])
-    base = resolve_baseline(data, baseline)
+    data = load_runs([Path(d) for d in run_dirs], partial=partial)
+    pairing = pair_scenarios(data, baseline)
     out_dir = Path(out_dir) if out_dir is not None else default_out_dir(run_dirs)
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise ReportError(f"{out_dir}: cannot create the report directory ({e})") from e
-    tables = compute(data, base)
+        raise ReportError(f"cannot create the report directory {os_error_text(e, out_dir)} (it is set with "
+                          "--out)") from e
+    tables = compute(data, pairing)
     summary = summary_table(tables["outcomes"], tables["win_rates"], stats.endings_in(data.games))
-    report = Report(out_dir=out_dir, data=data, baseline=base, summary=summary, tables=tables, figures=FIGURES,
+    report = Report(out_dir=out_dir, data=data, pairing=pairing, summary=summary, tables=tables, figures=FIGURES,
                     formats=tuple(formats))
-    for name, df in tables.items():
+    for name, df in [*tables.items(), ("summary", summary)]:
         path = out_dir / f"{name}.csv"
         df.to_csv(path, index=False)
         report.files.append(path)
-    summary.to_csv(out_dir / "summary.csv", index=False)
-    report.files.append(out_dir / "summary.csv")
-    report.files += draw(tables, data, base, out_dir, formats)
+    for name, fig in make_figures(tables, data, pairing).items():
+        report.files += figures.save(fig, out_dir, name, formats)
     report.files.append(write_markdown(report))
     report.files.append(write_html(report))
     return report

@@ -1,32 +1,43 @@
 """Read one or more runs of `fi simulate` into three tidy tables: games, turns, tiles.
 
 A run directory holds `manifest.json` and the Parquet datasets `games/`, `turns/`, `tiles/`, each
-hive-partitioned by scenario (`scenario=<url-encoded id>/part-*.parquet`). Every problem with the files
-becomes a `ReportError` that names the path and what is wrong.
+hive-partitioned by scenario (`scenario=<url-encoded id>/part-<chunk>.parquet`). The report reads exactly
+the chunks the manifest records as done, after `fi_cli.sim.check` has verified them: an incomplete or
+damaged run stops the report (a `ReportError` saying what is wrong and how to repair it) unless
+`partial=True`, which reports on the good chunks and says so everywhere.
 """
 
 from __future__ import annotations
 
-import json
-import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
 from fi_cli.island.tiles import LOSS_CAUSES
+from fi_cli.sim.check import RunCheck, check_run, load_manifest, resume_command
+from fi_cli.sim.errors import ConfigError
+from fi_cli.sim.tables import chunk_path
 
 from .errors import ReportError
+from .labels import Scenarios, describe_scenarios
 
 # turn_limit is recorded by the simulator, not by the rules (a safety net), so it is not in LOSS_CAUSES.
 ENDINGS: tuple[str, ...] = ("win", *LOSS_CAUSES, "turn_limit")
 
-GAMES_COLUMNS = ("game", "layout", "difficulty", "players", "policy", "outcome", "loss_cause", "turns",
-                 "final_water_level", "treasures_captured", "tiles_sunk")
-TURNS_COLUMNS = ("game", "turn", "water_level", "waters_rise", "treasures_captured")
-TILES_COLUMNS = ("game", "tile", "row", "col", "sunk_turn")
+# dataset -> (columns the report needs, columns it uses when they are there)
+COLUMNS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "games": (("game", "layout", "difficulty", "players", "policy", "outcome", "loss_cause", "turns",
+               "final_water_level", "treasures_captured", "tiles_sunk"),
+              ("seed", "roles", "loss_causes", "lost_treasure", "drowned_tile")),
+    "turns": (("game", "turn", "water_level", "waters_rise", "treasures_captured", "tiles_flooded", "tiles_sunk"),
+              ("treasures", "actions")),
+    "tiles": (("game", "tile", "row", "col", "sunk_turn"), ()),
+}
+MAX_LISTED = 8  # problems named in an error before "and n more"
 
 
 @dataclass
@@ -43,14 +54,19 @@ class Run:
 
     @property
     def scenario_ids(self) -> list[str]:
-        return [str(s["id"]) for s in self.manifest.get("scenarios", []) if isinstance(s, dict) and "id" in s]
+        return [str(s["id"]) for s in self.manifest.get("scenarios", [])]
+
+    @property
+    def games_expected(self) -> int:
+        return int(self.manifest["games_per_scenario"]) * len(self.scenario_ids)
 
 
 @dataclass
 class ReportData:
-    """All games of the runs, keyed by `scenario`: a label unique across runs (the scenario id when possible).
+    """All games of the runs, keyed by `scenario`: a key unique across runs (the scenario id when possible).
 
-    `scenario_id` and `run` keep the original names; `scenarios` is the display order (manifest order).
+    `scenario_id` and `run` keep the original names; `scenarios` is the display order (manifest order);
+    `info` describes each scenario (label, values, layout, colour group; see `labels.describe_scenarios`).
     """
 
     runs: list[Run]
@@ -58,87 +74,66 @@ class ReportData:
     turns: pd.DataFrame
     tiles: pd.DataFrame
     scenarios: list[str]
-    info: pd.DataFrame  # one row per scenario label: run, scenario_id, rules_version, values
+    info: pd.DataFrame
+    layouts: dict[str, dict[str, Any]]  # layout id -> the manifest's layout (name, cells, pins)
     warnings: list[str] = field(default_factory=list)
 
+    @property
+    def games_expected(self) -> int:
+        return sum(r.games_expected for r in self.runs)
 
-def read_manifest(run_dir: Path) -> dict:
-    """The parsed manifest of a run directory."""
-    if not run_dir.exists():
-        raise ReportError(f"{run_dir}: no such run directory")
-    if not run_dir.is_dir():
-        raise ReportError(f"{run_dir}: not a directory (give the run directory written by `fi simulate`)")
-    mpath = run_dir / "manifest.json"
-    if not mpath.is_file():
-        raise ReportError(f"{mpath}: missing; {run_dir} does not look like a run of `fi simulate`")
-    try:
-        manifest = json.loads(mpath.read_text())
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise ReportError(f"{mpath}: not valid JSON ({e})") from e
-    if not isinstance(manifest, dict):
-        raise ReportError(f"{mpath}: expected a JSON object at the top level")
-    return manifest
+    @property
+    def partial(self) -> bool:
+        return len(self.games) < self.games_expected
 
+    @property
+    def partial_note(self) -> str:
+        """'PARTIAL: n of N games' when some games are missing, else ''."""
+        return f"PARTIAL: {len(self.games):,} of {self.games_expected:,} games" if self.partial else ""
 
-def _parquet_files(dataset_dir: Path) -> list[tuple[str | None, Path]]:
-    """(scenario id from the partition directory or None, file) for every data file of a dataset."""
-    files: list[tuple[str | None, Path]] = []
-    for f in sorted(dataset_dir.rglob("*.parquet")):
-        rel = f.relative_to(dataset_dir)
-        if any(part.startswith((".", "_")) for part in rel.parts):
-            continue  # temporary files of an unfinished atomic write, _metadata and friends
-        scenario = None
-        for part in rel.parts[:-1]:
-            key, sep, value = part.partition("=")
-            if sep and key == "scenario":
-                scenario = urllib.parse.unquote(value)
-        files.append((scenario, f))
-    return files
+    @property
+    def labels(self) -> dict[str, str]:
+        return dict(zip(self.info["scenario"], self.info["label"], strict=True))
 
 
-def read_dataset(
-    dataset_dir: Path, required: tuple[str, ...], optional: tuple[str, ...] = ()
-) -> pd.DataFrame:
-    """Read a hive-partitioned Parquet dataset; `scenario` comes back as a plain string column."""
-    if not dataset_dir.is_dir():
-        raise ReportError(f"{dataset_dir}: missing dataset directory")
-    files = _parquet_files(dataset_dir)
-    if not files:
-        raise ReportError(f"{dataset_dir}: empty dataset (no Parquet files); has the run written any chunk?")
-    tables = []
-    for scenario, f in files:
-        try:
-            schema = pq.read_schema(f)
-            have = set(schema.names)
-            missing = [c for c in required if c not in have]
+class _Chunks:
+    """The tables of verified chunks, kept column by column as the report needs them."""
+
+    def __init__(self, run_dir: Path, datasets: tuple[str, ...]) -> None:
+        self.run_dir, self.datasets = run_dir, datasets
+        self.tables: dict[str, list[pa.Table]] = {ds: [] for ds in datasets}
+
+    def keep(self, sid: str, chunk: int, tables: dict[str, pa.Table]) -> None:
+        for ds in self.datasets:
+            t = tables[ds]
+            required, optional = COLUMNS[ds]
+            missing = [c for c in required if c not in t.column_names]
             if missing:
-                raise ReportError(f"{f}: missing column(s) {', '.join(missing)}")
-            cols = [c for c in (*required, *optional) if c in have]
-            if scenario is None:
-                if "scenario" not in have:
-                    raise ReportError(f"{f}: no scenario column and not inside a scenario=<id> directory")
-                cols.append("scenario")
-            table = pq.read_table(f, columns=cols)
-        except ReportError:
-            raise
-        except (pa.ArrowException, OSError) as e:
-            raise ReportError(f"{f}: not a readable Parquet file ({e})") from e
-        if scenario is not None:
-            table = table.append_column("scenario", pa.array([scenario] * table.num_rows, type=pa.string()))
-        tables.append(table)
-    try:
-        table = pa.concat_tables(tables, promote_options="permissive")
-    except pa.ArrowException as e:
-        raise ReportError(f"{dataset_dir}: files disagree on column types ({e})") from e
-    if table.num_rows == 0:
-        raise ReportError(f"{dataset_dir}: empty dataset (0 rows)")
-    df = table.to_pandas()
-    df["scenario"] = df["scenario"].astype(str)
-    return df
+                raise ReportError(f"{chunk_path(self.run_dir, ds, sid, chunk)}: missing column(s) "
+                                  f"{', '.join(missing)}; was it written by another version of fi?")
+            t = t.select([c for c in (*required, *optional) if c in t.column_names])
+            self.tables[ds].append(t.append_column("scenario", pa.array([sid] * t.num_rows, pa.string())))
+
+    def frame(self, ds: str) -> pd.DataFrame:
+        try:
+            table = pa.concat_tables(self.tables[ds], promote_options="permissive")
+        except pa.ArrowException as e:
+            raise ReportError(f"{self.run_dir / ds}: files disagree on column types ({e})") from e
+        return table.to_pandas()
+
+
+def _problems_text(run_dir: Path, check: RunCheck) -> str:
+    problems = check.problems
+    listed = "\n".join(f"  - {p}" for p in problems[:MAX_LISTED])
+    more = f"\n  - and {len(problems) - MAX_LISTED} more (`fi check {run_dir}` lists them all)" \
+        if len(problems) > MAX_LISTED else ""
+    return (f"{run_dir}: the run is incomplete or its files do not agree, so a report would mislead:\n{listed}{more}\n"
+            f"Complete and repair it with `{resume_command(check)}` (it plays the missing and damaged chunks "
+            f"again), or add --partial to report on the {check.games_good:,} of {check.games_total:,} games "
+            "that are sound.")
 
 
 def _check_games(games: pd.DataFrame, where: Path) -> list[str]:
-    warnings = []
     bad = sorted(set(games["outcome"].dropna().astype(str)) - {"win", "loss"})
     if bad or games["outcome"].isna().any():
         raise ReportError(f"{where}: column outcome must be 'win' or 'loss', found {bad or ['null']}")
@@ -147,104 +142,77 @@ def _check_games(games: pd.DataFrame, where: Path) -> list[str]:
     if no_cause:
         raise ReportError(f"{where}: {no_cause} lost game(s) have no loss_cause")
     unknown = sorted(set(games.loc[lost, "loss_cause"].astype(str)) - set(ENDINGS))
-    if unknown:
-        warnings.append(f"{where}: unknown loss cause(s) {', '.join(unknown)}; shown as they are")
-    dup = games.duplicated(["scenario", "game"])
-    if dup.any():
-        warnings.append(f"{where}: {int(dup.sum())} duplicated game row(s) dropped (a chunk written twice?)")
-    return warnings
+    return [f"{where}: unknown loss cause(s) {', '.join(unknown)}; shown as they are"] if unknown else []
 
 
-def load_run(run_dir: Path) -> tuple[Run, pd.DataFrame, pd.DataFrame, pd.DataFrame, list[str]]:
-    """One run: (run, games, turns, tiles, warnings), with original scenario ids."""
+def load_run(run_dir: Path, partial: bool = False, datasets: tuple[str, ...] = ("games", "turns", "tiles"),
+             ) -> tuple[Run, dict[str, pd.DataFrame], list[str]]:
+    """One run: (run, {dataset: frame}, warnings), with original scenario ids.
+
+    With all three datasets the run is checked first (see the module docstring); `datasets=("games",)`
+    reads the games files of the chunks recorded as done without the check (a quick summary)."""
     run_dir = Path(run_dir)
-    manifest = read_manifest(run_dir)
+    chunks = _Chunks(run_dir, datasets)
+    warnings: list[str] = []
+    try:
+        if set(datasets) == set(COLUMNS):
+            check = check_run(run_dir, keep=chunks.keep)
+            manifest = check.manifest
+        else:
+            check, manifest = None, load_manifest(run_dir)
+            for sid, done in manifest["chunks_done"].items():
+                for c in done:
+                    try:
+                        chunks.keep(sid, c, {"games": pq.read_table(chunk_path(run_dir, "games", sid, c))})
+                    except (OSError, pa.ArrowException) as e:
+                        raise ReportError(f"{chunk_path(run_dir, 'games', sid, c)}: cannot be read ({e})") from e
+    except ConfigError as e:
+        raise ReportError(str(e)) from None
+    if check is not None and check.problems:
+        if not partial:
+            raise ReportError(_problems_text(run_dir, check))
+        warnings += [f"left out: {p}" for p in check.problems]
     run = Run(path=run_dir, manifest=manifest, name=run_dir.resolve().name)
-    games = read_dataset(run_dir / "games", GAMES_COLUMNS, ("seed", "roles"))
-    warnings = _check_games(games, run_dir / "games")
-    games = games.drop_duplicates(["scenario", "game"])
-    turns = read_dataset(run_dir / "turns", TURNS_COLUMNS, ("treasures", "actions"))
-    if "treasures" not in turns.columns and "actions" not in turns.columns:
-        raise ReportError(f"{run_dir / 'turns'}: needs a treasures or an actions column to time captures")
-    if "treasures" in turns.columns:
-        turns = turns.drop(columns=[c for c in ("actions",) if c in turns.columns])
-    tiles = read_dataset(run_dir / "tiles", TILES_COLUMNS)
-    listed = run.scenario_ids
-    for sid in listed:
-        if sid not in set(games["scenario"]):
-            warnings.append(f"{run_dir}: scenario {sid!r} is in the manifest but has no games yet; left out")
-    extra = sorted(set(games["scenario"]) - set(listed))
-    if listed and extra:
-        warnings.append(f"{run_dir}: scenario(s) {', '.join(extra)} have games but are not in the manifest")
-    return run, games, turns, tiles, warnings
+    if not chunks.tables["games"]:
+        raise ReportError(f"{run_dir}: no chunk of games is complete and sound; nothing to report on yet")
+    frames = {ds: chunks.frame(ds) for ds in datasets}
+    warnings += _check_games(frames["games"], run_dir / "games")
+    if "turns" in frames:
+        turns = frames["turns"]
+        if "treasures" not in turns.columns and "actions" not in turns.columns:
+            raise ReportError(f"{run_dir / 'turns'}: needs a treasures or an actions column to time captures")
+        if "treasures" in turns.columns:
+            frames["turns"] = turns.drop(columns=[c for c in ("actions",) if c in turns.columns])
+    for sid in run.scenario_ids:
+        if sid not in set(frames["games"]["scenario"]):
+            warnings.append(f"{run_dir}: scenario {sid!r} has no sound chunk yet; left out")
+    return run, frames, warnings
 
 
-def _labels(runs: list[Run], ids: list[list[str]]) -> tuple[dict[tuple[int, str], str], list[str]]:
-    """A display label per (run index, scenario id): the id itself unless that would mix runs."""
-    warnings = []
-    seen: dict[str, int] = {}
-    shared = set()
-    for i, sids in enumerate(ids):
-        for sid in sids:
-            if sid in seen and seen[sid] != i:
-                shared.add(sid)
-            seen.setdefault(sid, i)
-    versions = {r.rules_version for r in runs}
-    mixed_rules = len(versions) > 1
-    if mixed_rules:
-        detail = ", ".join(f"{r.name}: {r.rules_version}" for r in runs)
-        warnings.append(f"runs were made under different rules versions ({detail}); their scenarios are kept "
-                        "apart and differences between them mix rules changes with scenario changes")
-    if shared:
-        warnings.append(f"scenario id(s) {', '.join(sorted(shared))} appear in several runs; they are kept "
-                        "apart and labelled run/scenario")
-    names = [r.name for r in runs]
-    run_names = [n if names.count(n) == 1 else f"{n}#{i + 1}" for i, n in enumerate(names)]
-    qualify = bool(shared) or mixed_rules
-    labels = {
-        (i, sid): (f"{run_names[i]}/{sid}" if qualify else sid) for i, sids in enumerate(ids) for sid in sids
-    }
-    return labels, warnings
-
-
-def load_runs(run_dirs: list[Path]) -> ReportData:
-    """Read and combine runs; scenario labels stay unique, so nothing from different runs is pooled."""
+def load_runs(run_dirs: list[Path], partial: bool = False, datasets: tuple[str, ...] = ("games", "turns", "tiles"),
+              ) -> ReportData:
+    """Read and combine runs; scenario keys stay unique, so nothing from different runs is pooled."""
     if not run_dirs:
         raise ReportError("no run given")
-    loaded = [load_run(Path(d)) for d in run_dirs]
+    loaded = [load_run(Path(d), partial, datasets) for d in run_dirs]
     runs = [x[0] for x in loaded]
-    warnings = [w for x in loaded for w in x[4]]
-    order: list[list[str]] = []
-    for run, games, *_ in loaded:
-        present = list(dict.fromkeys(games["scenario"]))
-        listed = [s for s in run.scenario_ids if s in set(present)]
-        order.append(listed + [s for s in present if s not in set(listed)])
-    labels, more = _labels(runs, order)
-    warnings += more
-    frames: dict[str, list[pd.DataFrame]] = {"games": [], "turns": [], "tiles": []}
-    for i, (run, games, turns, tiles, _) in enumerate(loaded):
-        for key, df in (("games", games), ("turns", turns), ("tiles", tiles)):
-            df = df[df["scenario"].isin(order[i])].copy()
+    warnings = [w for x in loaded for w in x[2]]
+    present = [[s for s in run.scenario_ids if s in set(frames["games"]["scenario"])] for run, frames, _ in loaded]
+    described: Scenarios = describe_scenarios([r.manifest for r in runs], [r.name for r in runs], present)
+    warnings += described.warnings
+    keys = described.keys
+    out: dict[str, list[pd.DataFrame]] = {ds: [] for ds in datasets}
+    for i, (run, frames, _) in enumerate(loaded):
+        for ds, df in frames.items():
+            df = df[df["scenario"].isin(present[i])].copy()
             df["scenario_id"] = df["scenario"]
-            df["scenario"] = [labels[(i, s)] for s in df["scenario_id"]]
+            df["scenario"] = [keys[(i, s)] for s in df["scenario_id"]]
             df["run"] = run.name
-            frames[key].append(df)
-    scenarios = [labels[(i, s)] for i, sids in enumerate(order) for s in sids]
-    values = {}
-    for i, run in enumerate(runs):
-        for s in run.manifest.get("scenarios", []):
-            if isinstance(s, dict) and (i, str(s.get("id"))) in labels:
-                values[labels[(i, str(s["id"]))]] = s.get("values", {})
-    info = pd.DataFrame({
-        "scenario": scenarios,
-        "run": [runs[i].name for i, sids in enumerate(order) for _ in sids],
-        "scenario_id": [s for sids in order for s in sids],
-        "rules_version": [runs[i].rules_version for i, sids in enumerate(order) for _ in sids],
-        "values": [values.get(s, {}) for s in scenarios],
-    })
-    games = pd.concat(frames["games"], ignore_index=True)
-    turns = pd.concat(frames["turns"], ignore_index=True)
-    tiles = pd.concat(frames["tiles"], ignore_index=True)
+            out[ds].append(df)
+    frames = {ds: pd.concat(dfs, ignore_index=True) for ds, dfs in out.items()}
+    games = frames["games"]
     games["ending"] = games["loss_cause"].where(games["outcome"] == "loss", "win").astype(str)
-    return ReportData(runs=runs, games=games, turns=turns, tiles=tiles, scenarios=scenarios, info=info,
+    empty = pd.DataFrame()
+    return ReportData(runs=runs, games=games, turns=frames.get("turns", empty), tiles=frames.get("tiles", empty),
+                      scenarios=list(described.info["scenario"]), info=described.info, layouts=described.layouts,
                       warnings=warnings)

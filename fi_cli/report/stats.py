@@ -14,7 +14,7 @@ from scipy.stats import fisher_exact
 from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import confint_proportions_2indep, proportion_confint, proportions_ztest
 
-from fi_cli.island.tiles import SKULL, TILES, TREASURES
+from fi_cli.island.tiles import SKULL, TILE_STATES, TILES, TREASURE_TILES, TREASURES
 
 from .errors import ReportError
 from .load import ENDINGS
@@ -51,6 +51,7 @@ def outcome_table(games: pd.DataFrame, scenarios: Sequence[str]) -> pd.DataFrame
     by = games.groupby("scenario")
     out["median_turns"] = by["turns"].median().reindex(list(scenarios)).to_numpy()
     out["mean_treasures"] = by["treasures_captured"].mean().reindex(list(scenarios)).to_numpy()
+    out["mean_final_water"] = by["final_water_level"].mean().reindex(list(scenarios)).to_numpy()
     return out
 
 
@@ -66,22 +67,28 @@ def compare_two(k1: int, n1: int, k0: int, n0: int) -> tuple[str, float]:
 
 
 def win_rates(
-    games: pd.DataFrame, scenarios: Sequence[str], baseline: str, alpha: float = ALPHA
+    games: pd.DataFrame, scenarios: Sequence[str], baseline: str | dict[str, str | None], alpha: float = ALPHA
 ) -> pd.DataFrame:
-    """Win rate with a Wilson interval per scenario; against the baseline: difference with a Newcombe
-    interval and a two-proportion test, p-values Holm-corrected over all comparisons with the baseline."""
-    if baseline not in scenarios:
-        raise ReportError(f"unknown baseline scenario {baseline!r}; scenarios are: {', '.join(scenarios)}")
+    """Win rate with a Wilson interval per scenario; against its baseline (one scenario for all, or one per
+    scenario: {scenario: baseline or None}): difference with a Newcombe interval and a two-proportion test,
+    p-values Holm-corrected over all the comparisons made."""
+    scenarios = list(scenarios)
+    if isinstance(baseline, str):
+        if baseline not in scenarios:
+            raise ReportError(f"unknown baseline scenario {baseline!r}; scenarios are: {', '.join(scenarios)}")
+        baseline = dict.fromkeys(scenarios, baseline)
     g = games.groupby("scenario")
-    n = g.size().reindex(list(scenarios)).to_numpy()
-    k = g["outcome"].apply(lambda s: int((s == "win").sum())).reindex(list(scenarios)).to_numpy()
+    n = g.size().reindex(scenarios).to_numpy()
+    k = g["outcome"].apply(lambda s: int((s == "win").sum())).reindex(scenarios).to_numpy()
     lo, hi = wilson(k, n, alpha)
-    out = pd.DataFrame({"scenario": list(scenarios), "games": n, "wins": k, "win_rate": k / n,
-                        "ci_low": lo, "ci_high": hi})
-    b = list(scenarios).index(baseline)
+    out = pd.DataFrame({"scenario": scenarios, "games": n, "wins": k, "win_rate": k / n,
+                        "ci_low": lo, "ci_high": hi, "baseline": [baseline.get(s) or "" for s in scenarios]})
     cols: dict[str, list] = {"diff": [], "diff_low": [], "diff_high": [], "test": [], "p_value": []}
-    for i in range(len(scenarios)):
-        if i == b:
+    for i, sc in enumerate(scenarios):
+        b = scenarios.index(baseline[sc]) if baseline.get(sc) else None
+        if b is None:
+            row = (np.nan, np.nan, np.nan, "none", np.nan)
+        elif i == b:
             row = (0.0, np.nan, np.nan, "baseline", np.nan)
         else:
             d_lo, d_hi = confint_proportions_2indep(k[i], n[i], k[b], n[b], method="newcomb", compare="diff",
@@ -115,20 +122,41 @@ def water_by_turn(turns: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
     return w.merge(games[["scenario", "game", "outcome"]], on=["scenario", "game"], how="inner")
 
 
-def water_curves(turns: pd.DataFrame, games: pd.DataFrame, min_share: float = 0.02, min_games: int = 5
-                 ) -> pd.DataFrame:
-    """Per scenario, outcome and turn: median and 10/90% quantiles of the water level over the games still
-    being played. Turns where fewer than max(min_games, min_share of the group) remain are dropped: a band
-    over a handful of survivors says little."""
-    w = water_by_turn(turns, games)
-    q = w.groupby(["scenario", "outcome", "turn"])["water_level"]
+MIN_SHARE, MIN_GAMES = 0.02, 5  # a band by turn stops when fewer games than this are still being played
+
+
+def _bands_by_turn(df: pd.DataFrame, groups: list[str], value: str, sizes: pd.Series) -> pd.DataFrame:
+    """Per group and turn: median and 10/90% quantiles of `value` over the games still being played.
+    Turns where fewer than max(MIN_GAMES, MIN_SHARE of the group's games) remain are dropped: a band over a
+    handful of survivors says little. `sizes`: games per group."""
+    q = df.groupby([*groups, "turn"])[value]
     out = q.agg(games="size", median="median").reset_index()
     out["q10"] = q.quantile(0.1).to_numpy()
     out["q90"] = q.quantile(0.9).to_numpy()
-    total = games.groupby(["scenario", "outcome"]).size().rename("group_games").reset_index()
-    out = out.merge(total, on=["scenario", "outcome"])
-    need = np.maximum(np.minimum(min_games, out["group_games"]), np.ceil(min_share * out["group_games"]))
+    out = out.merge(sizes.rename("group_games").reset_index(), on=groups)
+    need = np.maximum(np.minimum(MIN_GAMES, out["group_games"]), np.ceil(MIN_SHARE * out["group_games"]))
     return out[out["games"] >= need].drop(columns="group_games").reset_index(drop=True)
+
+
+def water_curves(turns: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
+    """Per scenario, outcome and turn: median and 10/90% quantiles of the water level over the games still
+    being played (see _bands_by_turn)."""
+    sizes = games.groupby(["scenario", "outcome"]).size()
+    return _bands_by_turn(water_by_turn(turns, games), ["scenario", "outcome"], "water_level", sizes)
+
+
+def island_left(turns: pd.DataFrame, tiles: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
+    """Per scenario, tile state (dry, flooded, sunk) and turn: median and 10/90% quantiles of the number of
+    tiles in that state after the turn, over the games still being played (see _bands_by_turn)."""
+    n_tiles = tiles.groupby(["scenario", "game"]).size().rename("n_tiles").reset_index()
+    t = turns[["scenario", "game", "turn", "tiles_flooded", "tiles_sunk"]].merge(n_tiles, on=["scenario", "game"])
+    t = t.assign(dry=t["n_tiles"] - t["tiles_flooded"] - t["tiles_sunk"], flooded=t["tiles_flooded"],
+                 sunk=t["tiles_sunk"])
+    long = t.melt(id_vars=["scenario", "game", "turn"], value_vars=list(TILE_STATES), var_name="state",
+                  value_name="tiles")
+    sizes = games.groupby("scenario").size()
+    sizes = pd.concat({st: sizes for st in TILE_STATES}, names=["state"]).reorder_levels(["scenario", "state"])
+    return _bands_by_turn(long, ["scenario", "state"], "tiles", sizes)
 
 
 def level_reached(turns: pd.DataFrame) -> pd.DataFrame:
@@ -149,6 +177,9 @@ def level_reached_summary(
 ) -> pd.DataFrame:
     """Per scenario and level: share of games that reached it, and quantiles of the turn it was reached."""
     n = games.groupby("scenario").size()
+    if reached.empty:  # the water never rose
+        return pd.DataFrame(columns=["scenario", "level", "games_reached", "median", "q10", "q25", "q75", "q90",
+                                     "share_reached"])
     q = reached.groupby(["scenario", "level"])["turn"]
     out = q.agg(games_reached="size", median="median").reset_index()
     for p in (0.1, 0.25, 0.75, 0.9):
@@ -183,21 +214,121 @@ def cumulative_incidence(games: pd.DataFrame, scenarios: Sequence[str], alpha: f
     return pd.concat(rows, ignore_index=True)
 
 
-def tile_risk_cells(tiles: pd.DataFrame, games: pd.DataFrame, pinned_share: float = 0.95) -> pd.DataFrame:
-    """Per scenario, layout and grid cell: share of games in which the tile on that cell sank, and the
-    median turn it sank. `pinned` names the tile that stood there in >= pinned_share of games (a layout
-    that pins it), else is empty: tiles are placed at random, so a cell usually has no fixed tile."""
-    t = tiles.merge(games[["scenario", "game", "layout"]], on=["scenario", "game"])
+def km_median(time: np.ndarray, event: np.ndarray) -> float:
+    """Kaplan-Meier median of event times with right censoring (event False: still there at `time`);
+    NaN when the survival curve never falls to one half."""
+    order = np.argsort(time, kind="stable")
+    time, event = np.asarray(time)[order], np.asarray(event, dtype=bool)[order]
+    times = np.unique(time[event])  # the turns at which something sank
+    at_risk = len(time) - np.searchsorted(time, times, side="left")
+    deaths = np.bincount(np.searchsorted(times, time[event]), minlength=len(times))
+    below = np.nonzero(np.cumprod(1 - deaths / at_risk) <= 0.5)[0]
+    return float(times[below[0]]) if len(below) else float("nan")
+
+
+CELL = ["scenario", "layout", "row", "col"]
+PINNED_SHARE = 0.95
+
+
+def _on_cells(tiles: pd.DataFrame, games: pd.DataFrame, columns: Sequence[str] = ()) -> pd.DataFrame:
+    """The tiles rows with their game's layout (and `columns` of the game)."""
+    return tiles.merge(games[["scenario", "game", "layout", *columns]], on=["scenario", "game"])
+
+
+def pinned_tiles(on_cells: pd.DataFrame) -> pd.DataFrame:
+    """Per cell: `pinned`, the tile that stood there in >= PINNED_SHARE of the games (a layout that pins it),
+    else empty: most tiles are placed at random, so a cell usually has no fixed tile."""
+    counts = on_cells.groupby([*CELL, "tile"]).size().rename("n").reset_index()
+    counts["share"] = counts["n"] / counts.groupby(CELL)["n"].transform("sum")
+    top = counts.sort_values("n", ascending=False, kind="stable").drop_duplicates(CELL)
+    top["pinned"] = top["tile"].where(top["share"] >= PINNED_SHARE, "")
+    return top[[*CELL, "pinned"]].sort_values(CELL).reset_index(drop=True)
+
+
+def tile_risk_cells(tiles: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
+    """Per scenario, layout and grid cell, measures of how fast the tile on it sinks that do not grow with
+    the length of the games: `hazard`, sinkings per turn the tile was on the island (a tile that sank on
+    turn t was there t turns, one that never sank all the game's turns), and `km_median_turn`, the
+    Kaplan-Meier median turn it sinks (games that end first are censored). Also the plain `share_sunk` and
+    `median_sunk_turn` (over the games it sank in), and the `pinned` tile (see pinned_tiles)."""
+    t = _on_cells(tiles, games, ["turns"])
     t["sank"] = t["sunk_turn"].notna()
-    keys = ["scenario", "layout", "row", "col"]
-    g = t.groupby(keys)
-    out = g.agg(games=("game", "size"), sank=("sank", "sum"), median_sunk_turn=("sunk_turn", "median"))
-    out = out.reset_index()
+    t["exposure"] = t["sunk_turn"].fillna(t["turns"]).astype(float)
+    g = t.groupby(CELL)
+    out = g.agg(games=("game", "size"), sank=("sank", "sum"), turns_on_island=("exposure", "sum"),
+                median_sunk_turn=("sunk_turn", "median")).reset_index()
     out["share_sunk"] = out["sank"] / out["games"]
-    top = t.groupby(keys)["tile"].agg(lambda s: s.value_counts().idxmax() if len(s) else "")
-    top_share = t.groupby(keys)["tile"].agg(lambda s: s.value_counts(normalize=True).max() if len(s) else 0.0)
-    out["pinned"] = np.where(top_share.to_numpy() >= pinned_share, top.to_numpy(), "")
-    return out
+    out["hazard"] = out["sank"] / out["turns_on_island"]
+    out["km_median_turn"] = [km_median(x["exposure"].to_numpy(), x["sank"].to_numpy()) for _, x in g]
+    return out.merge(pinned_tiles(t), on=CELL)
+
+
+def _loss_tiles(games: pd.DataFrame) -> pd.DataFrame:
+    """(scenario, game, tile, how) for every tile a lost game's loss involved: both tiles of the lost
+    treasure, Fools' Landing when it sank, and the tile a pawn drowned on."""
+    lost = games[games["outcome"] == "loss"]
+    cols = ["scenario", "game", "tile", "how"]
+    if lost.empty:
+        return pd.DataFrame(columns=cols)
+    parts = []
+    if "lost_treasure" in lost:
+        tr = lost.dropna(subset=["lost_treasure"])
+        pairs = tr["lost_treasure"].map(lambda t: [TILES[i] for i in TREASURE_TILES[TREASURES.index(t)]])
+        parts.append(tr.assign(tile=pairs, how="treasure").explode("tile"))
+    if "loss_causes" in lost:
+        fl = lost[lost["loss_causes"].map(lambda c: "fools_landing_sunk" in list(c))]
+        parts.append(fl.assign(tile=TILES[0], how="fools_landing"))
+    if "drowned_tile" in lost:
+        parts.append(lost.dropna(subset=["drowned_tile"]).assign(tile=lambda d: d["drowned_tile"], how="drowned"))
+    return pd.concat([p[cols] for p in parts], ignore_index=True) if parts else pd.DataFrame(columns=cols)
+
+
+def has_loss_details(games: pd.DataFrame) -> bool:
+    """Whether the run logged what losses took (games.lost_treasure, drowned_tile, loss_causes)."""
+    return {"lost_treasure", "drowned_tile", "loss_causes"} <= set(games.columns)
+
+
+def loss_cells(tiles: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
+    """Per scenario, layout and cell: the share of lost games whose loss involved the tile on it (a tile of
+    the lost treasure, Fools' Landing, the tile a pawn drowned on), and the games a pawn drowned there."""
+    on_cells = _on_cells(tiles, games)
+    involved = _loss_tiles(games).merge(on_cells, on=["scenario", "game", "tile"])
+    lost = games[games["outcome"] == "loss"].groupby("scenario").size()
+    out = pinned_tiles(on_cells).merge(involved.drop_duplicates([*CELL, "game"]).groupby(CELL).size().rename("involved")
+                      .reset_index(), on=CELL, how="left")
+    drowned = involved[involved["how"] == "drowned"].groupby(CELL).size().rename("drowned").reset_index()
+    out = out.merge(drowned, on=CELL, how="left").fillna({"involved": 0, "drowned": 0})
+    out["lost_games"] = out["scenario"].map(lost).fillna(0).astype(int)
+    out["share_of_losses"] = np.where(out["lost_games"] > 0, out["involved"] / out["lost_games"].clip(lower=1),
+                                      np.nan)
+    return out.astype({"involved": int, "drowned": int}).sort_values(CELL).reset_index(drop=True)
+
+
+def lost_treasures(games: pd.DataFrame, scenarios: Sequence[str]) -> pd.DataFrame:
+    """Per scenario and treasure: the games lost because both its tiles sank, as a share of all games and
+    of the games lost to a treasure."""
+    rows = []
+    for sc in scenarios:
+        g = games[games["scenario"] == sc]
+        counts = g["lost_treasure"].value_counts() if "lost_treasure" in g else pd.Series(dtype=int)
+        total = int(counts.sum())
+        for tr in TREASURES:
+            k = int(counts.get(tr, 0))
+            rows.append({"scenario": sc, "treasure": tr, "games": len(g), "lost": k, "share_of_games": k / len(g),
+                         "share_of_treasure_losses": k / total if total else np.nan})
+    return pd.DataFrame(rows)
+
+
+def water_at_loss(games: pd.DataFrame, scenarios: Sequence[str]) -> pd.DataFrame:
+    """Per scenario, loss cause and final water level: the lost games, and their share of the lost games."""
+    lost = games[games["outcome"] == "loss"]
+    out = lost.groupby(["scenario", "ending", "final_water_level"]).size().rename("lost_games").reset_index()
+    if out.empty:
+        return out.assign(share_of_losses=pd.Series(dtype=float))
+    out["share_of_losses"] = out["lost_games"] / out["scenario"].map(lost.groupby("scenario").size())
+    order = {s: i for i, s in enumerate(scenarios)}
+    return out.sort_values(["scenario", "ending", "final_water_level"],
+                           key=lambda c: c.map(order) if c.name == "scenario" else c).reset_index(drop=True)
 
 
 def tile_risk_tiles(tiles: pd.DataFrame, scenarios: Sequence[str], alpha: float = ALPHA) -> pd.DataFrame:
@@ -255,13 +386,20 @@ def treasure_summary(turns: pd.DataFrame, games: pd.DataFrame, scenarios: Sequen
     return pd.DataFrame(rows)
 
 
-def treasures_in_losses(games: pd.DataFrame, scenarios: Sequence[str]) -> pd.DataFrame:
-    """Per scenario and k = 0..4: number and share of lost games that had captured k treasures."""
-    lost = games[games["outcome"] == "loss"]
-    counts = pd.crosstab(lost["scenario"], lost["treasures_captured"]).reindex(
-        index=list(scenarios), columns=range(len(TREASURES) + 1), fill_value=0)
-    long = counts.stack().rename("lost_games").reset_index()
-    long.columns = ["scenario", "treasures_captured", "lost_games"]
-    total = long.groupby("scenario")["lost_games"].transform("sum")
-    long["share"] = np.where(total > 0, long["lost_games"] / total.where(total > 0, 1), np.nan)
+STAGES = ("won", *(f"lost with {k}" for k in range(len(TREASURES) + 1)))
+
+
+def loss_stage(games: pd.DataFrame, scenarios: Sequence[str]) -> pd.DataFrame:
+    """Per scenario and stage (won; lost with k = 0..4 treasures captured): games, their share of all
+    games and, for losses, of the lost games. Losses with 4 treasures are the endgame losses."""
+    stage = np.where(games["outcome"] == "win", "won", "lost with " + games["treasures_captured"].astype(str))
+    counts = pd.crosstab(games["scenario"], stage).reindex(index=list(scenarios), columns=list(STAGES),
+                                                           fill_value=0)
+    long = counts.stack().rename("games").reset_index()
+    long.columns = ["scenario", "stage", "games"]
+    n = long.groupby("scenario")["games"].transform("sum")
+    lost = n - long["scenario"].map(counts["won"])
+    long["share_of_games"] = long["games"] / n
+    long["share_of_losses"] = np.where((long["stage"] != "won") & (lost > 0), long["games"] / lost.clip(lower=1),
+                                       np.nan)
     return long

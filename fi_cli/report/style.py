@@ -1,10 +1,16 @@
 """Colours and labels shared by every figure and table, so a loss cause or a scenario looks the same
-everywhere. Colours are from the Okabe-Ito palette, which colour-blind readers can tell apart."""
+everywhere. Colours are from the Okabe-Ito palette, which colour-blind readers can tell apart; text on a
+coloured background is black or white, whichever contrasts more (WCAG contrast ratio, at least 4.5:1 for
+every colour used here)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+
+from matplotlib.colors import to_rgb
+
+from fi_cli.island.tiles import TILES, TREASURE_TILES, TREASURES
 
 ENDING_COLOURS: dict[str, str] = {
     "win": "#009E73",
@@ -39,11 +45,19 @@ TREASURE_LABELS: dict[str, str] = {
     "crystal_of_fire": "Crystal of Fire",
     "oceans_chalice": "Ocean's Chalice",
 }
-# Okabe-Ito first, then muted extras: scenarios beyond 12 reuse colours (their labels still differ).
+TREASURE_COLOURS: dict[str, str] = {
+    "earth_stone": "#E69F00", "statue_of_the_wind": "#56B4E9", "crystal_of_fire": "#D55E00",
+    "oceans_chalice": "#0072B2",
+}
+STATE_COLOURS: dict[str, str] = {"dry": "#009E73", "flooded": "#56B4E9", "sunk": "#000000"}
+FOOLS_LANDING_COLOUR = "#CC79A7"
+# One colour per value of a study's first matrix key (Okabe-Ito without its faint yellow, then a wine
+# red); a line style and marker per scenario within it. Beyond 8 values colours repeat with other styles.
 SCENARIO_PALETTE: tuple[str, ...] = (
-    "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442",
-    "#7F3C8D", "#11A579", "#3969AC", "#A5AA99",
+    "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#000000", "#E69F00", "#56B4E9", "#882255",
 )
+LINE_STYLES: tuple[tuple[str, str], ...] = (("-", "o"), ("--", "s"), (":", "^"), ("-.", "D"), ((0, (5, 1, 1, 1)), "v"),
+                                            ((0, (1, 3)), "P"))
 
 
 def ending_colour(ending: str) -> str:
@@ -54,13 +68,52 @@ def ending_label(ending: str) -> str:
     return ENDING_LABELS.get(ending, ending.replace("_", " "))
 
 
-def scenario_colours(scenarios: Sequence[str]) -> dict[str, str]:
-    """A fixed colour per scenario, by its position in the report."""
-    return {s: SCENARIO_PALETTE[i % len(SCENARIO_PALETTE)] for i, s in enumerate(scenarios)}
+def scenario_styles(scenarios: Sequence[str], groups: Sequence[int], within: Sequence[int]
+                    ) -> dict[str, dict[str, object]]:
+    """Per scenario, matplotlib keywords (color, linestyle, marker): a colour per group, a style within it."""
+    n = len(SCENARIO_PALETTE)
+    out = {}
+    for s, g, w in zip(scenarios, groups, within, strict=True):
+        line, marker = LINE_STYLES[(w + g // n) % len(LINE_STYLES)]
+        out[s] = {"color": SCENARIO_PALETTE[g % n], "linestyle": line, "marker": marker}
+    return out
+
+
+def _luminance(colour: object) -> float:
+    channels = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in to_rgb(colour)]
+    return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
+
+
+def contrast(a: object, b: object) -> float:
+    """WCAG contrast ratio of two colours, 1 (none) to 21 (black on white)."""
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def text_on(background: object) -> str:
+    """Black or white, whichever is easier to read on `background`."""
+    return "black" if contrast(background, "black") >= contrast(background, "white") else "white"
+
+
+def tile_code(tile: str) -> str:
+    """Two-letter code of a tile for maps: the initials of its words, 'Fools' Landing' -> 'FL'."""
+    return "".join(w[0].upper() for w in tile.split("_") if w not in ("of", "the"))
+
+
+def tile_colour(tile: str) -> str | None:
+    """The colour of a key tile: its treasure's, or Fools' Landing's; None for the others."""
+    if tile == TILES[0]:
+        return FOOLS_LANDING_COLOUR
+    for treasure, pair in zip(TREASURES, TREASURE_TILES, strict=True):
+        if tile in (TILES[i] for i in pair):
+            return TREASURE_COLOURS[treasure]
+    return None
 
 
 def tile_label(tile: str) -> str:
-    return tile.replace("_", " ").replace("fools", "Fools'").capitalize().replace("fools'", "Fools'")
+    """'temple_of_the_moon' -> 'Temple of the Moon', 'fools_landing' -> "Fools' Landing"."""
+    words = ["Fools'" if w == "fools" else w if w in ("of", "the") else w.capitalize() for w in tile.split("_")]
+    return " ".join(words)
 
 
 def wrap(label: str, width: int = 26) -> str:

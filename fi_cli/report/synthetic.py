@@ -7,7 +7,6 @@ description (outcome, loss cause, length), so a test knows every number the repo
 from __future__ import annotations
 
 import json
-import urllib.parse
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,7 +15,8 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from fi_cli.island.tiles import SKULL, TILES, TREASURES
+from fi_cli.island.tiles import SKULL, TILES, TREASURE_TILES, TREASURES
+from fi_cli.sim.tables import chunk_path
 
 STANDARD_ROWS = ("..XX..", ".XXXX.", "XXXXXX", "XXXXXX", ".XXXX.", "..XX..")
 
@@ -32,6 +32,14 @@ class FakeGame:
     rises: Sequence[int] = ()  # turns (1-based) with one Waters Rise! each
     captures: dict[str, int] = field(default_factory=dict)  # treasure id -> capture turn
     sunk: dict[str, int] = field(default_factory=dict)  # tile id -> sunk turn
+    drowned_tile: str | None = None  # lost_treasure is the treasure whose two tiles are in `sunk`, if any
+
+    @property
+    def lost_treasure(self) -> str | None:
+        if self.loss_cause != "treasure_lost":
+            return None
+        return next((t for t, pair in zip(TREASURES, TREASURE_TILES, strict=True)
+                     if all(TILES[i] in self.sunk for i in pair) and t not in self.captures), None)
 
 
 @dataclass
@@ -40,7 +48,22 @@ class FakeScenario:
     games: list[FakeGame]
     layout: str = "standard"
     rows: Sequence[str] = STANDARD_ROWS
-    values: dict = field(default_factory=dict)
+    values: dict = field(default_factory=dict)  # matrix values; default {"layout": ..., "difficulty": ...}
+    name: str = ""  # the layout's name; default: its id
+    difficulty: str = "normal"
+    pins: dict[str, tuple[int, int]] = field(default_factory=dict)  # for the manifest: tiles are placed below
+
+    def to_dict(self, index: int) -> dict:
+        """The scenario as a manifest's resolved study holds it (the parts a report reads)."""
+        cells = _cells(self.rows)
+        layout = {"id": self.layout, "name": self.name or self.layout, "description": "", "rows": list(self.rows),
+                  "cells": [list(c) for c in cells], "pins": {t: list(c) for t, c in self.pins.items()}}
+        return {"index": index, "id": self.id, "values": self.matrix_values, "layout": layout,
+                "difficulty": self.difficulty, "players": 2, "policy": {"name": "random", "params": {}}}
+
+    @property
+    def matrix_values(self) -> dict:
+        return self.values or {"layout": self.layout, "difficulty": self.difficulty}
 
 
 def _cells(rows: Sequence[str]) -> list[tuple[int, int]]:
@@ -56,30 +79,47 @@ def write_run(
     treasures_column: bool = True,
     shuffle_tiles: bool = False,
     seed: int = 0,
+    labels: dict[str, dict[str, str]] | None = None,
 ) -> Path:
-    """Write `path/{manifest.json,games,turns,tiles}` for the given scenarios and return `path`.
+    """Write `path/{manifest.json,games,turns,tiles}` for the given scenarios and return `path`: a complete
+    run of one chunk per scenario (so every scenario needs the same number of games).
 
     Tiles are placed in TILES order on the layout's cells (fools_landing on the first cell), so a test
     can tell which cell a tile stood on; `shuffle_tiles` places all but fools_landing at random instead.
-    `treasures_column=False` leaves capture timing to the actions text.
+    `treasures_column=False` leaves capture timing to the actions text; `labels` are the study's `labels:`.
     """
     path = Path(path)
     rng = np.random.default_rng(seed)
+    n_games = {len(s.games) for s in scenarios}
+    if len(n_games) != 1:
+        raise ValueError(f"every scenario of a run has the same number of games, not {sorted(n_games)}")
+    (n,) = n_games
     manifest = {
+        "format": 1,
         "name": name or path.name,
         "study_hash": "synthetic",
         "root_seed": seed,
         "package_version": "0.1.0",
         "rules_version": rules_version,
-        "scenarios": [{"id": s.id, "values": s.values or {"layout": s.layout}} for s in scenarios],
-        "chunks_done": [],
+        "study_file": None,
+        "games_per_scenario": n,
+        "chunk_size": n,
+        "scenarios": [{"id": s.id, "values": s.matrix_values, "index": i}
+                      for i, s in enumerate(scenarios)],
+        "chunks_total": len(scenarios),
+        "chunks_done": {s.id: [0] for s in scenarios},
+        "games_done": n * len(scenarios),
+        "complete": True,
+        "study": {"name": name or path.name, "description": "", "games": n, "seed": seed, "chunk_size": n,
+                  "scenarios": [s.to_dict(i) for i, s in enumerate(scenarios)], "labels": labels or {}},
     }
     path.mkdir(parents=True, exist_ok=True)
     (path / "manifest.json").write_text(json.dumps(manifest, indent=2))
     for sc in scenarios:
         games: dict[str, list] = {k: [] for k in (
             "game", "seed", "layout", "difficulty", "players", "roles", "policy", "outcome", "loss_cause",
-            "turns", "final_water_level", "treasures_captured", "tiles_sunk")}
+            "loss_causes", "turns", "final_water_level", "treasures_captured", "tiles_sunk", "lost_treasure",
+            "drowned_tile")}
         turns: dict[str, list] = {k: [] for k in (
             "game", "turn", "player", "role", "actions", "water_level", "flood_draws", "waters_rise",
             "tiles_flooded", "tiles_sunk", "treasures_captured", "hand_sizes")}
@@ -123,23 +163,28 @@ def write_run(
             games["game"].append(g)
             games["seed"].append(int(rng.integers(2**31)))
             games["layout"].append(sc.layout)
-            games["difficulty"].append("normal")
+            games["difficulty"].append(sc.difficulty)
             games["players"].append(2)
             games["roles"].append(["pilot", "diver"])
             games["policy"].append("random")
             games["outcome"].append(fg.outcome)
             games["loss_cause"].append(fg.loss_cause if fg.outcome == "loss" else None)
+            causes = [fg.loss_cause] if fg.outcome == "loss" else []
+            if fg.drowned_tile and "player_drowned" not in causes:
+                causes.append("player_drowned")
+            games["loss_causes"].append(causes)
+            games["lost_treasure"].append(fg.lost_treasure)
+            games["drowned_tile"].append(fg.drowned_tile)
             games["turns"].append(fg.turns)
             games["final_water_level"].append(level)
             games["treasures_captured"].append(len(fg.captures))
             games["tiles_sunk"].append(len(fg.sunk))
-        part = f"scenario={urllib.parse.quote(sc.id, safe='')}"
+        types = {"sunk_turn": pa.int64(), "loss_cause": pa.string(), "lost_treasure": pa.string(),
+                 "drowned_tile": pa.string(), "loss_causes": pa.list_(pa.string())}
         for dataset, cols in (("games", games), ("turns", turns), ("tiles", tiles)):
-            d = path / dataset / part
-            d.mkdir(parents=True, exist_ok=True)
-            types = {"sunk_turn": pa.int64(), "loss_cause": pa.string()}
-            table = pa.table({k: pa.array(v, type=types.get(k)) for k, v in cols.items()})
-            pq.write_table(table, d / "part-00000.parquet")
+            f = chunk_path(path, dataset, sc.id, 0)
+            f.parent.mkdir(parents=True, exist_ok=True)
+            pq.write_table(pa.table({k: pa.array(v, type=types.get(k)) for k, v in cols.items()}), f)
     return path
 
 
@@ -152,6 +197,7 @@ def random_scenario(
     layout: str = "standard",
     rows: Sequence[str] = STANDARD_ROWS,
     seed: int = 0,
+    **kw,
 ) -> FakeScenario:
     """A scenario of n plausible-looking random games (for demos and figure tests, not for statistics)."""
     rng = np.random.default_rng(seed)
@@ -171,7 +217,14 @@ def random_scenario(
         captures = {t: int(rng.integers(3, length + 1)) for t in rng.permutation(TREASURES)[:n_caps]}
         sunk_tiles = rng.permutation(TILES[1:])[: int(rng.integers(0, 8))]
         sunk = {str(t): int(rng.integers(1, length + 1)) for t in sunk_tiles}
+        drowned = None
         if cause == "fools_landing_sunk":
             sunk["fools_landing"] = length
-        games.append(FakeGame("win" if win else "loss", cause, length, start_level, rises, captures, sunk))
-    return FakeScenario(id, games, layout=layout, rows=rows)
+        elif cause == "treasure_lost":
+            lost = int(rng.choice([i for i, t in enumerate(TREASURES) if t not in captures]))
+            sunk.update({TILES[i]: length for i in TREASURE_TILES[lost]})
+        elif cause == "player_drowned":
+            drowned = str(rng.choice(TILES[1:]))
+            sunk[drowned] = length
+        games.append(FakeGame("win" if win else "loss", cause, length, start_level, rises, captures, sunk, drowned))
+    return FakeScenario(id, games, layout=layout, rows=rows, **kw)

@@ -2,38 +2,74 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pandas as pd
 
 from .style import ENDING_SHORT, pct
 
 
+def _main_cause(o: pd.Series, causes: list[str]) -> str:
+    """The most common loss cause of an outcomes row, with its share of all games."""
+    if not causes or o[causes].sum() == 0:
+        return "–"
+    top = max(causes, key=lambda c: o[c])
+    return f"{ENDING_SHORT.get(top, top)} {pct(o[f'share_{top}'], 0)}"
+
+
+def _win_rate(r: pd.Series) -> str:
+    return f"{pct(r['win_rate'])} [{pct(r['ci_low'])}, {pct(r['ci_high'])}]"
+
+
 def summary_table(outcomes: pd.DataFrame, rates: pd.DataFrame, endings: list[str]) -> pd.DataFrame:
-    """One row per scenario: games, win rate with interval, difference to the baseline, main loss cause,
-    median game length in turns and mean treasures captured per game."""
+    """One row per scenario (by label): games, win rate with interval, the baseline it is compared with
+    and the difference, main loss cause, median game length in turns, mean treasures captured per game and
+    mean water level at the end."""
     causes = [e for e in endings if e != "win"]
     rows = []
     for (_, o), (_, r) in zip(outcomes.iterrows(), rates.iterrows(), strict=True):
-        if causes and o[causes].sum() > 0:
-            top = max(causes, key=lambda c: o[c])
-            main = f"{ENDING_SHORT.get(top, top)} {pct(o[f'share_{top}'], 0)}"
-        else:
-            main = "–"
-        if r["test"] == "baseline":
-            diff, p = "baseline", ""
+        if r["test"] in ("baseline", "none"):
+            diff, p = ("baseline" if r["test"] == "baseline" else "–"), ""
         else:
             diff = f"{100 * r['diff']:+.1f} [{100 * r['diff_low']:+.1f}, {100 * r['diff_high']:+.1f}]"
             p = f"{r['p_holm']:.2g}" + (" *" if r["significant"] else "")
         rows.append({
-            "scenario": o["scenario"],
+            "scenario": o["label"],
             "games": f"{int(o['games']):,}",
-            "win rate [95% CI]": f"{pct(r['win_rate'])} [{pct(r['ci_low'])}, {pct(r['ci_high'])}]",
+            "win rate [95% CI]": _win_rate(r),
+            "compared with": "" if r["test"] == "baseline" else r["baseline_label"] or "–",
             "vs baseline, pts": diff,
             "p (Holm)": p,
-            "main loss cause": main,
+            "main loss cause": _main_cause(o, causes),
             "turns": f"{o['median_turns']:.0f}",
             "treasures": f"{o['mean_treasures']:.2f}",
+            "water at end": f"{o['mean_final_water']:.2f}",
         })
     return pd.DataFrame(rows)
+
+
+def brief_table(outcomes: pd.DataFrame, rates: pd.DataFrame, endings: list[str]) -> pd.DataFrame:
+    """The short table `fi simulate` ends with: games, win rate, main loss cause, median turns."""
+    causes = [e for e in endings if e != "win"]
+    return pd.DataFrame([{
+        "scenario": o["label"],
+        "games": f"{int(o['games']):,}",
+        "win rate [95% CI]": _win_rate(r),
+        "main loss cause": _main_cause(o, causes),
+        "turns": f"{o['median_turns']:.0f}",
+    } for (_, o), (_, r) in zip(outcomes.iterrows(), rates.iterrows(), strict=True)])
+
+
+def run_summary(run_dir: Path) -> str:
+    """The table `fi simulate` ends with, as text: per scenario, games, win rate with its 95% interval, the
+    most common loss cause and the median number of turns (read from the games files only)."""
+    from . import stats
+    from .load import load_runs
+
+    data = load_runs([run_dir], datasets=("games",))
+    outcomes = stats.outcome_table(data.games, data.scenarios).assign(label=lambda o: o["scenario"].map(data.labels))
+    rates = stats.win_rates(data.games, data.scenarios, data.scenarios[0])
+    return to_text(brief_table(outcomes, rates, stats.endings_in(data.games)))
 
 
 def to_text(df: pd.DataFrame) -> str:
@@ -41,7 +77,7 @@ def to_text(df: pd.DataFrame) -> str:
     cols = list(df.columns)
     cells = [[str(v) for v in df[c]] for c in cols]
     widths = [max([len(c), *map(len, col)]) for c, col in zip(cols, cells, strict=True)]
-    numeric = [c in ("games", "turns", "treasures") for c in cols]
+    numeric = [c in ("games", "turns", "treasures", "water at end") for c in cols]
 
     def line(values: list[str]) -> str:
         return "  ".join(v.rjust(w) if num else v.ljust(w)

@@ -19,6 +19,8 @@ A study file (unknown keys are errors):
       layout: [forbidden_island, skull_island, layouts/my_island.yaml]
       difficulty: [novice, normal]
       # also: players, roles, first_player, policy, rules.<flag>
+    labels:                          # optional: short names of matrix values in reports
+      layout: {forbidden_island: Standard, layouts/my_island.yaml: Mine}
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Annotated, Any
@@ -117,7 +120,7 @@ class GameModel(_Model):
 
 
 class StudyModel(_Model):
-    name: Annotated[str, Field(min_length=1, pattern=r"^[^/\\]+$")]
+    name: Annotated[str, Field(strict=True)]
     description: str = ""
     games: StrictPosInt
     seed: Annotated[int, Field(strict=True, ge=0)]
@@ -125,6 +128,16 @@ class StudyModel(_Model):
     game: GameModel = Field(default_factory=GameModel)
     policy: Any = "random"
     matrix: dict[str, list[Any]] = Field(default_factory=dict)
+    labels: dict[str, dict[Any, Any]] = Field(default_factory=dict)
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str) -> str:
+        # the name is the default run directory runs/<name>: '..' or 'a/b' would write somewhere else
+        if v.strip() in ("", ".", "..") or any(c in "/\\" or not c.isprintable() for c in v):
+            raise _Invalid("must be a plain name (it names the run directory runs/<name>): not empty, not '.' "
+                           "or '..', no '/', '\\' or control characters")
+        return v
 
     @field_validator("policy")
     @classmethod
@@ -174,7 +187,7 @@ class Scenario:
 
     @property
     def policy_label(self) -> str:
-        return _render({"name": self.policy, **self.policy_params} if self.policy_params else self.policy)
+        return render_value({"name": self.policy, **self.policy_params} if self.policy_params else self.policy)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -220,9 +233,10 @@ class Study:
     chunk_size: int = 250
     description: str = ""
     path: Path | None = None
+    labels: dict[str, dict[str, str]] = field(default_factory=dict)  # matrix key -> value in the id -> label
 
     def resolved(self) -> dict[str, Any]:
-        """Everything the data depends on, with layout files inlined: what a run's manifest keeps."""
+        """Everything the data depends on, with layout files inlined, and the labels: what a manifest keeps."""
         return {
             "name": self.name,
             "description": self.description,
@@ -230,12 +244,13 @@ class Study:
             "seed": self.seed,
             "chunk_size": self.chunk_size,
             "scenarios": [s.to_dict() for s in self.scenarios],
+            "labels": self.labels,
         }
 
     @property
     def hash(self) -> str:
-        """Hash of what determines the data (not the name or description, which are labels)."""
-        data = {k: v for k, v in self.resolved().items() if k not in ("name", "description")}
+        """Hash of what determines the data (not the name, description or labels, which only name things)."""
+        data = {k: v for k, v in self.resolved().items() if k not in ("name", "description", "labels")}
         return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
 
     def replace(self, *, games: int | None = None, seed: int | None = None) -> Study:
@@ -259,7 +274,7 @@ class Study:
     def from_resolved(cls, d: dict[str, Any], path: Path | None = None) -> Study:
         return cls(name=d["name"], description=d.get("description", ""), games=d["games"], seed=d["seed"],
                    chunk_size=d["chunk_size"], scenarios=tuple(Scenario.from_dict(s) for s in d["scenarios"]),
-                   path=path)
+                   path=path, labels=d.get("labels", {}))
 
 
 def load_study(path: str | Path) -> Study:
@@ -321,12 +336,19 @@ def load_study(path: str | Path) -> Study:
     def layout_for(ref: str, at: tuple) -> Layout:
         if ref not in layouts:
             try:
-                layouts[ref] = load_layout(ref, base=path.parent)
+                layout = load_layout(ref, base=path.parent)
             except ConfigError as e:  # name the layout file's line and where the study refers to it
                 raise fail(f"layout file {ref!r} is not valid: {e}", at) from None
             except LayoutError as e:
                 allowed = ", ".join(BUILTIN_LAYOUTS) + ", or a layout file (.yaml)"
                 raise fail(str(e), at, allowed=allowed) from None
+            # the id names the scenarios and the data's layout column: two islands must not share one
+            twin = next((r for r, lay in layouts.items() if lay.id == layout.id), None)
+            if twin is not None:
+                raise fail(f"layout files {twin!r} and {ref!r} both have the id {layout.id!r} (a layout's id "
+                           "is its file name unless the file gives one); give one of them its own id with a "
+                           "line such as 'id: my_island' in the file", at)
+            layouts[ref] = layout
         return layouts[ref]
 
     keys = list(model.matrix)
@@ -351,7 +373,7 @@ def load_study(path: str | Path) -> Study:
         values = {}
         for key, (_, value) in zip(keys, combo, strict=True):
             values[key] = layout.id if key == "layout" else value
-        sid = ",".join(f"{k}={_render(v)}" for k, v in values.items()) or BASE_SCENARIO_ID
+        sid = ",".join(f"{k}={render_value(v)}" for k, v in values.items()) or BASE_SCENARIO_ID
         if sid in seen_ids:
             raise fail(f"two scenarios get the same id {sid!r}; make the matrix values distinct",
                        ("matrix",) + tuple(keys[:1]))
@@ -392,17 +414,45 @@ def load_study(path: str | Path) -> Study:
             raise fail(f"scenario {sid!r}: {e}", ("game",) if not keys else ("matrix",)) from None
         scenarios.append(scenario)
 
+    labels = _labels(model, {ref: lay.id for ref, lay in layouts.items()}, fail)
     return Study(name=model.name, description=model.description, games=model.games, seed=model.seed,
-                 chunk_size=model.chunk_size, scenarios=tuple(scenarios), path=path)
+                 chunk_size=model.chunk_size, scenarios=tuple(scenarios), path=path, labels=labels)
 
 
-def _render(value: Any) -> str:
+def _labels(model: StudyModel, layout_ids: dict[str, str], fail: Callable[..., StudyError]
+            ) -> dict[str, dict[str, str]]:
+    """`labels:` checked against the matrix: key -> {value as in the scenario ids: label}."""
+    out: dict[str, dict[str, str]] = {}
+    for key, names in model.labels.items():
+        if key not in model.matrix:
+            raise fail("labels name values of matrix keys; this key is not in the matrix", ("labels", key),
+                       allowed=", ".join(model.matrix) or "none (the study has no matrix)")
+        # A value is named as the scenario ids write it; a layout also by the file the matrix gives.
+        ids = {render_value(v): render_value(v) for v in model.matrix[key]}
+        if key == "layout":
+            ids |= {ref: layout_ids[ref] for ref in model.matrix[key]}
+            ids |= {v: v for v in ids.values()}
+        out[key] = {}
+        for value, label in names.items():
+            at = ("labels", key, render_value(value))
+            if render_value(value) not in ids:
+                raise fail("not a value of this matrix key", at, value=value, allowed=", ".join(dict.fromkeys(ids)))
+            if not isinstance(label, str) or not label.strip():
+                raise fail("a label is a short text", at, value=label)
+            out[key][ids[render_value(value)]] = label.strip()
+        twice = [lb for lb in out[key].values() if list(out[key].values()).count(lb) > 1]
+        if twice:
+            raise fail(f"two values share the label {twice[0]!r}; give each its own", ("labels", key))
+    return out
+
+
+def render_value(value: Any) -> str:
     """A matrix value as text for scenario ids: true, 3, pilot+diver, heuristic(depth=2)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, list | tuple):
-        return "+".join(_render(v) for v in value)
+        return "+".join(render_value(v) for v in value)
     if isinstance(value, dict):
         name, params = parse_policy(value)
-        return f"{name}(" + ";".join(f"{k}={_render(v)}" for k, v in params.items()) + ")" if params else name
+        return f"{name}(" + ";".join(f"{k}={render_value(v)}" for k, v in params.items()) + ")" if params else name
     return str(value)

@@ -1,7 +1,9 @@
-"""Errors in a user's study or layout file: they name the file, the key, the value and what is allowed."""
+"""Errors in what a user gives: a study or layout file (naming the file, the key, the value and what is allowed)
+and files or directories that cannot be read or written (naming the path and what to do)."""
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 from typing import Any
 
@@ -67,8 +69,17 @@ def read_yaml(path: Path, error: type[ConfigError]) -> tuple[Any, dict[tuple, in
 
     def walk(n: yaml.Node | None, at: tuple) -> None:
         if isinstance(n, yaml.MappingNode):
+            seen: dict[tuple, int] = {}
             for k, v in n.value:
-                lines[at + (k.value,)] = k.start_mark.line + 1
+                line = k.start_mark.line + 1
+                # PyYAML keeps the last of two equal keys without a word: a silent typo. Equal tag and text
+                # make equal keys ('1' and 1 differ); merge keys ('<<') may repeat.
+                if isinstance(k, yaml.ScalarNode) and k.tag != "tag:yaml.org,2002:merge":
+                    if (k.tag, k.value) in seen:
+                        raise error(f"given twice (first on line {seen[k.tag, k.value]}); give each key once",
+                                    file=path, key=key_text(at + (k.value,)), line=line)
+                    seen[k.tag, k.value] = line
+                lines[at + (k.value,)] = line
                 walk(v, at + (k.value,))
         elif isinstance(n, yaml.SequenceNode):
             for i, v in enumerate(n.value):
@@ -93,3 +104,25 @@ def key_text(path: tuple) -> str:
     for p in path:
         out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
     return out
+
+
+_FULL = "the disk is full: free some space"
+_DENIED = "permission denied: change the permissions or use another directory"
+_OS_REASONS = {
+    errno.ENOSPC: _FULL,
+    errno.EDQUOT: _FULL,
+    errno.EROFS: "the file system is read-only: use a directory on a writable disk",
+    errno.EACCES: _DENIED,
+    errno.EPERM: _DENIED,
+    errno.ENOTDIR: "a part of this path is a file, not a directory: move that file away or use another path",
+    errno.EEXIST: "a file is in the way where a directory is needed: move it away or use another path",
+    errno.EISDIR: "this is a directory, not a file",
+    errno.ENOENT: "no such file or directory",
+}
+
+
+def os_error_text(e: OSError, path: str | Path | None = None) -> str:
+    """An I/O error in words, naming the path (the error's own, else `path`) and what to do about it."""
+    where = e.filename if e.filename is not None else path
+    reason = _OS_REASONS.get(e.errno) or e.strerror or str(e)  # type: ignore[arg-type]
+    return f"{where}: {reason}" if where is not None else reason

@@ -29,6 +29,7 @@ class ReplayResult:
 def replay_game(run_dir: str | Path, scenario: str, game: int,
                 narrate: Callable[[str], None] | None = None) -> ReplayResult:
     """Play game `game` of `scenario` again from its logged seed and compare every logged row."""
+    import pyarrow as pa
     import pyarrow.compute as pc
     import pyarrow.parquet as pq
 
@@ -43,8 +44,16 @@ def replay_game(run_dir: str | Path, scenario: str, game: int,
         if not path.is_file():
             raise ConfigError(f"game {game} of {sc.id!r} is not in the run (chunk {chunk} was not written)",
                               file=run.path)
-        table = pq.read_table(path)
-        logged[ds] = table.filter(pc.equal(table["game"], game)).to_pydict()
+        try:
+            table = pq.read_table(path)
+            logged[ds] = table.filter(pc.equal(table["game"], game)).to_pydict()
+            problem = None if logged[ds]["game"] else f"it has no rows of game {game}"
+        except (pa.ArrowException, OSError, KeyError) as e:
+            problem = f"{type(e).__name__}: {e}"
+        if problem:
+            study = run.manifest.get("study_file") or "STUDY.yaml"
+            raise ConfigError(f"this file of the run is damaged ({problem}). Delete it, then play its games again "
+                              f"with: fi simulate {study} --out {run.path} --resume", file=path)
     seed = logged["games"]["seed"][0]
     result = ReplayResult(sc.id, game, seed)
     expected_seed = game_seed(run.study.seed, sc.id, game)

@@ -19,10 +19,12 @@ from typing import Any
 from .. import __version__
 from ..island.rules import RULES_VERSION
 from . import engine
+from .check import check_run
 from .config import Scenario, Study
-from .errors import ConfigError
+from .errors import ConfigError, os_error_text
 from .seeds import game_seed
-from .tables import DATASETS, Columns, chunk_complete, stale_temp_files, temp_path, write_chunk
+from .tables import DATASETS, Columns, stale_temp_files, temp_path, write_chunk
+from .workers import die_with_parent, worker_count
 
 MANIFEST = "manifest.json"
 MANIFEST_FORMAT = 1
@@ -42,6 +44,18 @@ class SimulationInterrupted(Exception):
     def __init__(self, out: Path, games_done: int, games_total: int) -> None:
         super().__init__(f"interrupted after {games_done} of {games_total} games")
         self.out, self.games_done, self.games_total = out, games_done, games_total
+
+
+class RunWriteError(SimulationInterrupted):
+    """The run directory could not be written (full disk, read-only, no permission, a file in the way).
+
+    The finished chunks are kept and recorded as far as the disk allows: once the cause is fixed, the run
+    resumes. ``reason`` names the path and what to do."""
+
+    def __init__(self, out: Path, error: OSError, games_done: int, games_total: int) -> None:
+        super().__init__(out, games_done, games_total)
+        self.reason = os_error_text(error, out)
+        self.args = (f"cannot write {self.reason}",)
 
 
 @dataclass(frozen=True)
@@ -68,7 +82,16 @@ def read_manifest(out: Path) -> dict[str, Any] | None:
     path = Path(out) / MANIFEST
     if not path.is_file():
         return None
-    return json.loads(path.read_text(encoding="utf-8"))
+    try:
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise RunDirError(f"cannot read {os_error_text(e)}", file=out) from None
+    except ValueError as e:  # not JSON, not UTF-8
+        raise RunDirError(f"{MANIFEST} is damaged ({e}); it records which games are done: start the run "
+                          "again with --overwrite", file=out) from None
+    if not isinstance(manifest, dict) or not isinstance(manifest.get("chunks_done"), dict):
+        raise RunDirError(f"{MANIFEST} is not the manifest of a run of `fi simulate`", file=out)
+    return manifest
 
 
 def write_manifest(out: Path, manifest: dict[str, Any]) -> None:
@@ -132,13 +155,16 @@ def _prepare(study: Study, out: Path, resume: bool, overwrite: bool) -> dict[str
                               "to start again", file=out)
     elif any((out / ds).exists() for ds in DATASETS):
         raise RunDirError("has game data but no manifest; use --overwrite to replace it", file=out)
-    if manifest is None:
-        manifest = new_manifest(study)
     for tmp in list(stale_temp_files(out)):  # a kill can come between writing a file and renaming it
         tmp.unlink(missing_ok=True)
-    # A chunk counts as done only if the manifest says so and its three files are there.
-    for sid, done in manifest["chunks_done"].items():
-        manifest["chunks_done"][sid] = [c for c in done if chunk_complete(out, sid, c)]
+    if manifest is None:
+        return new_manifest(study)
+    # A chunk counts as done only if the manifest says so and its files pass the check (they exist, can be
+    # read and agree); the others are played again, into the same files, with the same seeds.
+    check = check_run(out)
+    manifest["chunks_done"] = check.good
+    if check.bad:
+        manifest["complete"] = False
     return manifest
 
 
@@ -147,10 +173,11 @@ def _prepare(study: Study, out: Path, resume: bool, overwrite: bool) -> dict[str
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(resolved: dict[str, Any], out: str, meta: dict[str, str], ignore_sigint: bool) -> None:
+def _init_worker(resolved: dict[str, Any], out: str, meta: dict[str, str], pool: bool) -> None:
     """Per worker, once: rebuild the scenarios and their game set-ups from the resolved study."""
-    if ignore_sigint:  # the parent decides what happens on Ctrl-C; a worker finishes its chunk
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if pool:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides on Ctrl-C; a worker ends its chunk
+        die_with_parent()
     study = Study.from_resolved(resolved)
     _WORKER.update(
         study=study,
@@ -196,24 +223,31 @@ def run_study(
 ) -> Path:
     """Play every game of the study and write DIR/{games,turns,tiles}/ and DIR/manifest.json.
 
-    workers: processes (default: all cores; 1 plays in this process). progress: a tqdm bar on stderr
-    (None: only on a terminal). resume: complete an interrupted run of the same study. overwrite: replace
-    whatever run is in DIR. Raises RunDirError, GameError, or SimulationInterrupted on Ctrl-C.
+    workers: processes (default: the usable cores, 1 plays in this process; more than the chunks to play
+    or than workers.PER_CORE per core are not started, with a warning on stderr). progress: a tqdm bar on
+    stderr (None: only on a terminal). resume: complete an interrupted run of the same study. overwrite:
+    replace whatever run is in DIR. Raises RunDirError, GameError, SimulationInterrupted on Ctrl-C, or
+    RunWriteError when DIR cannot be written; finished chunks are kept in every case.
     """
     from tqdm import tqdm
 
     out = Path(out) if out is not None else Path("runs") / study.name
-    workers = max(1, workers or os.cpu_count() or 1)
-    out.mkdir(parents=True, exist_ok=True)
-    manifest = _prepare(study, out, resume, overwrite)
+    total = study.games * len(study.scenarios)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        manifest = _prepare(study, out, resume, overwrite)
+    except OSError as e:
+        saved = read_manifest(out)  # read a moment ago by _prepare, or None
+        raise RunWriteError(out, e, saved.get("games_done", 0) if saved else 0, total) from None
     done = {(sid, c) for sid, cs in manifest["chunks_done"].items() for c in cs}
     chunks = chunks_of(study)
     todo = [c for c in chunks if (study.scenarios[c.scenario].id, c.number) not in done]
     games_done = sum(c.stop - c.start for c in chunks) - sum(c.stop - c.start for c in todo)
     manifest["games_done"] = games_done
-    write_manifest(out, manifest)
+    workers, warning = worker_count(workers, len(todo))
+    if warning:
+        tqdm.write(f"warning: {warning}", file=sys.stderr)
 
-    total = study.games * len(study.scenarios)
     bar = tqdm(total=total, initial=games_done, unit="game", desc=study.name, file=sys.stderr,
                disable=None if progress is None else not progress, smoothing=0.05, dynamic_ncols=True)
 
@@ -235,40 +269,58 @@ def run_study(
     }
     init_args = (study.resolved(), str(out), meta)
     try:
-        if workers == 1 or len(todo) <= 1:
-            _init_worker(*init_args, ignore_sigint=False)
+        write_manifest(out, manifest)
+        if workers == 1:
+            _init_worker(*init_args, pool=False)
             for chunk in todo:  # a Ctrl-C here loses only the chunk being played
                 record(_run_chunk(chunk))
         else:
             _run_pool(todo, workers, init_args, record, notify=lambda m: bar.write(m, file=sys.stderr))
+        manifest["complete"] = True
+        write_manifest(out, manifest)
     except KeyboardInterrupt:
         bar.close()
-        write_manifest(out, manifest)
+        _save_manifest(out, manifest)
         raise SimulationInterrupted(out, manifest["games_done"], total) from None
+    except OSError as e:
+        bar.close()
+        _save_manifest(out, manifest)
+        raise RunWriteError(out, e, manifest["games_done"], total) from None
     finally:
         bar.close()
-    manifest["complete"] = True
-    write_manifest(out, manifest)
     return out
+
+
+def _save_manifest(out: Path, manifest: dict[str, Any]) -> None:
+    """Record what is done when a run stops early; if even that fails, resume plays the unrecorded chunks
+    again (the same games: nothing is lost but time)."""
+    try:
+        write_manifest(out, manifest)
+    except OSError:
+        temp_path(out / MANIFEST).unlink(missing_ok=True)
 
 
 def _run_pool(todo: list[Chunk], workers: int, init_args: tuple, record: Callable[[Chunk], None],
               notify: Callable[[str], None]) -> None:
     # 'spawn': workers start clean (no copied threads or locks from pyarrow/tqdm), same on every OS.
     ctx = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(min(workers, len(todo)), mp_context=ctx, initializer=_init_worker,
-                               initargs=(*init_args, True))
+    pool = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_init_worker, initargs=(*init_args, True))
     queue = iter(todo)
     # At most two chunks per worker in flight: workers never wait, and a Ctrl-C waits for little.
     in_flight: set[Future] = set()
+    failure: Exception | None = None
     try:
         while True:
-            in_flight |= {pool.submit(_run_chunk, c) for c in itertools.islice(queue, 2 * workers - len(in_flight))}
+            if failure is None:
+                in_flight |= {pool.submit(_run_chunk, c) for c in itertools.islice(queue, 2 * workers - len(in_flight))}
             if not in_flight:
                 break
             finished, in_flight = wait(in_flight, return_when=FIRST_COMPLETED)
             for f in finished:
-                record(f.result())
+                try:
+                    record(f.result())
+                except Exception as e:  # a chunk failed (full disk, a bug): keep the others that finish
+                    failure = failure or e
     except KeyboardInterrupt:
         notify("stopping: saving the games in progress (Ctrl-C again to stop at once)")
         try:
@@ -286,3 +338,5 @@ def _run_pool(todo: list[Chunk], workers: int, init_args: tuple, record: Callabl
         pool.shutdown(wait=False, cancel_futures=True)
         raise
     pool.shutdown(wait=True)
+    if failure is not None:
+        raise failure

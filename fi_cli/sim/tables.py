@@ -27,6 +27,7 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("start_level", _I32), ("players", _I32), ("roles", _STRS), ("first_player", _I32), ("policy", _STR),
         ("rules_version", _STR), ("outcome", _STR), ("loss_cause", _STR), ("loss_causes", _STRS),
         ("turns", _I32), ("final_water_level", _I32), ("treasures_captured", _I32), ("tiles_sunk", _I32),
+        ("lost_treasure", _STR), ("drowned_tile", _STR),
     ]),
     "turns": pa.schema([
         ("scenario", _SCENARIO), ("game", _I32), ("turn", _I32), ("player", _I32), ("role", _STR),
@@ -41,7 +42,7 @@ SCHEMAS: dict[str, pa.Schema] = {
 }
 # Record fields copied as they are (the rest are filled from the scenario and the game's number and seed).
 _GAME_FIELDS = ("outcome", "loss_cause", "turns", "final_water_level", "treasures_captured", "tiles_sunk",
-                "first_player")
+                "first_player", "lost_treasure", "drowned_tile")
 _TURN_FIELDS = tuple(n for n in SCHEMAS["turns"].names if n not in ("scenario", "game"))
 _TILE_FIELDS = tuple(n for n in SCHEMAS["tiles"].names if n not in ("scenario", "game"))
 # List-valued fields are kept as tuples: a tuple of strings or ints drops out of the garbage collector's
@@ -106,10 +107,6 @@ def write_chunk(out: Path, scenario_id: str, chunk: int, tables: dict[str, pa.Ta
         tmp = temp_path(final)
         pq.write_table(tables[ds], tmp, compression="zstd")
         os.replace(tmp, final)
-
-
-def chunk_complete(out: Path, scenario_id: str, chunk: int) -> bool:
-    return all(chunk_path(out, ds, scenario_id, chunk).is_file() for ds in DATASETS)
 
 
 def temp_path(final: Path) -> Path:

@@ -1,0 +1,90 @@
+"""The game-independent part of playing: the lazy legal list, asking a policy, the turn-by-turn loop.
+
+A game's state needs ``legal_actions()``, ``apply(action)``, ``outcome``, ``turn``, ``current`` and ``rng``
+(its generator, the only place chance lives); its policies need ``choose(state, legal)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from random import Random
+from typing import Any
+
+
+class LegalActions(Sequence):
+    """The legal actions of a state's pending decision, listed only when first looked at.
+
+    A policy that can decide from the state alone (a heuristic following its plan) then never pays for the
+    list. The state must not change while this is in use."""
+
+    __slots__ = ("_state", "_list")
+
+    def __init__(self, state: Any) -> None:
+        self._state = state
+        self._list: list[tuple] | None = None
+
+    @property
+    def actions(self) -> list[tuple]:
+        """The list itself (made now if not yet)."""
+        if self._list is None:
+            self._list = self._state.legal_actions()
+        return self._list
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def __getitem__(self, i):  # type: ignore[override]
+        return self.actions[i]
+
+    def __iter__(self) -> Iterator[tuple]:
+        return iter(self.actions)
+
+    def __contains__(self, a: object) -> bool:
+        return a in self.actions
+
+    def __repr__(self) -> str:
+        return f"LegalActions({self.actions!r})"
+
+
+# While a policy decides, the generator of its game waits here, keyed by the id of the game's state, and
+# nowhere else: not in the state (its rng is None), not in what the policy is handed, and not in a local
+# variable of any frame on the call stack either, where a policy could find it by walking
+# sys._getframe().f_back and reading f_locals. Only a policy that imports this private name on purpose could
+# reach it. (Keyed by id, not by a weak reference: the states have slots and no __weakref__, and an entry
+# lives only as long as the call, while the state is alive.)
+_AWAY: dict[int, Random] = {}
+
+
+def choose(policy: Any, s: Any, legal: Sequence[tuple]) -> tuple:
+    """Ask the policy for a decision with the game's generator out of its reach: what is hidden stays hidden."""
+    if s.rng is None:  # nothing to hide (a copy, or a policy asking for a nested decision)
+        return policy.choose(s, legal)
+    _AWAY[id(s)], s.rng = s.rng, None
+    try:
+        return policy.choose(s, legal)
+    finally:
+        s.rng = _AWAY.pop(id(s))
+
+
+def play_turns(
+    s: Any,
+    policy: Any,
+    action_text: Callable[[tuple], str],
+    narrate: Callable[[str], None] | None = None,
+    ask: Callable[[Any, Any, Sequence[tuple]], tuple] = choose,
+) -> Iterator[tuple[int, int, list[str]]]:
+    """Ask the policy (through ``ask``) for every decision until the game is over, narrating each action.
+
+    Yields ``(turn, player, actions)`` as each player's turn ends (or the game does), after which the
+    state is that of the next turn's start: the caller records and narrates the turn there."""
+    turn, player, actions = s.turn, s.current, []
+    while s.outcome is None:
+        a = ask(policy, s, LegalActions(s))
+        text = action_text(a)
+        actions.append(text)
+        s.apply(a)
+        if narrate:
+            narrate(f"  {text}")
+        if s.turn != turn or s.outcome is not None:
+            yield turn, player, actions
+            turn, player, actions = s.turn, s.current, []

@@ -1,0 +1,58 @@
+"""What every game's players share: the policy protocol, building one by name, the random baseline."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+
+class PolicyError(ValueError):
+    """An unknown policy or a parameter it does not take."""
+
+
+class Policy(Protocol):
+    name: str
+
+    def reset(self, seed: int) -> None:
+        """Start a new game; ``seed`` seeds the policy's own randomness (never the game's)."""
+
+    def choose(self, state: Any, legal: Sequence[tuple]) -> tuple:
+        """Pick one of ``legal`` (non-empty) for the pending decision of ``state``.
+
+        ``legal`` is a list or a ``common.play.LegalActions``, which lists the actions only when first
+        looked at: a policy that can decide from the state alone need not pay for the list."""
+
+
+def build_policy(registry: dict[str, Callable[..., Policy]], name: str, params: dict[str, Any] | None) -> Policy:
+    """Build policy ``name`` of a game's registry; unknown ids or parameters raise PolicyError naming what
+    is allowed (a policy class lists its parameters in ``PARAMETERS``)."""
+    if name not in registry:
+        raise PolicyError(f"unknown policy {name!r}; policies are: {', '.join(sorted(registry))}")
+    cls = registry[name]
+    params = dict(params or {})
+    allowed = getattr(cls, "PARAMETERS", {})
+    unknown = [k for k in params if k not in allowed]
+    if unknown:
+        listing = ", ".join(allowed) if allowed else "none"
+        raise PolicyError(f"policy {name!r} has no parameter {unknown[0]!r}; its parameters are: {listing}")
+    try:
+        return cls(**params)
+    except (TypeError, ValueError) as e:
+        raise PolicyError(f"policy {name!r}: {e}") from None
+
+
+class RandomPolicy:
+    """The baseline of either game: a uniformly random choice among the legal actions."""
+
+    name = "random"
+    PARAMETERS: dict[str, str] = {}
+
+    def __init__(self) -> None:
+        self._rng = random.Random(0)
+
+    def reset(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, state: Any, legal: Sequence[tuple]) -> tuple:
+        return legal[int(self._rng.random() * len(legal))]

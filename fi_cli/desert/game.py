@@ -1,0 +1,97 @@
+"""Setting up a Desert game: the players and their roles, the storm meter's start mark, the variants, a seed."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from ..common.seats import check_seats
+from .engine import ACTIONS, NOT_FOUND, GameState
+from .rules import Rules
+from .tiles import (
+    ACTIONS_PER_TURN,
+    CANTEEN,
+    CENTRE,
+    CRASH_SITE,
+    DIAMOND,
+    GEAR_COUNTS,
+    HIDDEN,
+    HIDDEN_WATER,
+    N_CELLS,
+    NO_TILE,
+    ROLE_INDEX,
+    ROLES,
+    SAND_MARKERS,
+    STORM_COUNTS,
+    STORM_TRACKS,
+)
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """What a game is played with; ``roles=None`` draws distinct roles at random from the game's seed.
+
+    ``start_level`` is the storm meter's start mark (1 = Novice ... 4 = Legendary)."""
+
+    players: int = 4
+    start_level: int = 2
+    roles: tuple[str, ...] | None = None
+    rules: Rules = field(default_factory=Rules)
+    first_player: int | None = None
+
+    def __post_init__(self) -> None:
+        if type(self.players) is not int or not 2 <= self.players <= 5:
+            raise ValueError(f"players must be 2 to 5, got {self.players!r}")
+        top = len(STORM_TRACKS[self.players])
+        if type(self.start_level) is not int or not 1 <= self.start_level <= top:
+            raise ValueError(f"the storm meter's start mark must be 1-{top}, got {self.start_level!r}")
+        check_seats(self, ROLES)
+
+
+def new_game(setup: GameSetup, seed: int) -> GameState:
+    """Set up a game (section 3 of the rules); every chance outcome comes from ``seed``."""
+    rng = random.Random(seed)
+    s = GameState.__new__(GameState)
+    s.rules = setup.rules
+    s.rng = rng
+    s.stats = None
+    # 1. the tiles desert side up around the storm: what shows is the Crash Site and the 3 water drops
+    looks = [CRASH_SITE] + [HIDDEN_WATER] * 3 + [HIDDEN] * 20
+    rng.shuffle(looks)
+    s.kind = [NO_TILE] * N_CELLS
+    for cell, k in zip((c for c in range(N_CELLS) if c != CENTRE), looks, strict=True):
+        s.kind[cell] = k
+    s.storm = CENTRE
+    s.dug = [0] * N_CELLS
+    # 2. the diamond of 8 sand markers
+    s.sand = [0] * N_CELLS
+    for c in DIAMOND:
+        s.sand[c] = 1
+    s.supply = SAND_MARKERS - len(DIAMOND)
+    # 3. the storm meter and the decks (multisets: a card is picked when drawn)
+    n = setup.players
+    s.n = n
+    s.track = STORM_TRACKS[n]
+    s.level = setup.start_level
+    s.stop, s.sdeck, s.sbottom = [], list(STORM_COUNTS), []
+    s.sdiscard, s.sdrawn = [0] * len(STORM_COUNTS), [0] * len(STORM_COUNTS)
+    s.gdeck, s.gused = list(GEAR_COUNTS), [0] * len(GEAR_COUNTS)
+    # 4. roles, pawns on the Crash Site, canteens full
+    roles = rng.sample(range(len(ROLES)), n) if setup.roles is None else [ROLE_INDEX[r] for r in setup.roles]
+    s.seat(tuple(roles))
+    s.pos = [s.kind.index(CRASH_SITE)] * n
+    s.water = [CANTEEN[r] for r in s.roles]
+    s.hands = [[0] * len(GEAR_COUNTS) for _ in range(n)]
+    s.parts = [NOT_FOUND] * 4
+    # 5. the first player
+    s.current = rng.randrange(n) if setup.first_player is None else setup.first_player
+    s.turn = 1
+    s.phase = ACTIONS
+    s.actions_left = ACTIONS_PER_TURN
+    s.skips = 0
+    s.storm_left = 0
+    s.shields = 0
+    s.window, s.placed = [], []
+    s.outcome = None
+    s.loss_causes = ()
+    return s

@@ -1,0 +1,25 @@
+"""Desert players. A policy sees the public state (no generator: the undersides of unexcavated tiles and the
+deck orders are not in it) and picks a legal action. Add a policy by adding it to ``_registry``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ...common.policies import Policy, PolicyError, RandomPolicy, build_policy
+
+__all__ = ["Policy", "PolicyError", "make_policy", "policy_names"]
+
+
+def _registry() -> dict[str, Callable[..., Policy]]:
+    # a function, not a constant: policy modules (imported here) may import this package
+    return {"random": RandomPolicy}
+
+
+def policy_names() -> list[str]:
+    return sorted(_registry())
+
+
+def make_policy(name: str, params: dict[str, Any] | None = None) -> Policy:
+    """Build a Desert policy by id; unknown ids or parameters raise PolicyError naming what is allowed."""
+    return build_policy(_registry(), name, params)

@@ -1,0 +1,111 @@
+"""What each scenario of a report is called and how it is drawn.
+
+A scenario gets a unique key (its id, or run/id when runs share ids or rules versions differ) and a short
+label for people: the layout's name, the difficulty and whatever else varies between the scenarios, e.g.
+"Skull Island · Normal" (a study's `labels:` rename matrix values). Scenarios that share the value of the
+study's first matrix key share a colour group (e.g. one colour per island, a line style per difficulty).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from fi_cli.sim.config import render_value
+
+SEP = " · "
+
+
+@dataclass
+class Scenarios:
+    info: pd.DataFrame  # scenario (key), run, scenario_id, rules_version, values, label, layout, group, within
+    keys: dict[tuple[int, str], str]  # (run index, scenario id) -> key
+    layouts: dict[str, dict[str, Any]]  # layout id -> layout as the manifest stores it
+    warnings: list[str]
+
+
+def _difficulty(name: str) -> str:
+    return f"level {name}" if str(name).isdigit() else str(name).capitalize()
+
+
+def _default_text(key: str, value: Any) -> str:
+    text = render_value(value)
+    if key == "players":
+        return f"{text} players"
+    if key == "first_player":
+        return f"first player p{text}"
+    if key.startswith("rules."):
+        return f"{key.removeprefix('rules.')}={text}"
+    return text if key in ("roles", "policy") else f"{key}={text}"
+
+
+def _keys(manifests: list[dict], run_names: list[str], present: list[list[str]]
+          ) -> tuple[dict[tuple[int, str], str], bool, list[str]]:
+    """A key per (run, scenario id): the id itself unless that would mix runs (then run/id)."""
+    warnings = []
+    seen: dict[str, int] = {}
+    shared = set()
+    for i, sids in enumerate(present):
+        for sid in sids:
+            if sid in seen and seen[sid] != i:
+                shared.add(sid)
+            seen.setdefault(sid, i)
+    versions = [str(m.get("rules_version", "unknown")) for m in manifests]
+    mixed_rules = len(set(versions)) > 1
+    if mixed_rules:
+        detail = ", ".join(f"{n}: {v}" for n, v in zip(run_names, versions, strict=True))
+        warnings.append(f"runs were made under different rules versions ({detail}); their scenarios are kept "
+                        "apart and differences between them mix rules changes with scenario changes")
+    if shared:
+        warnings.append(f"scenario id(s) {', '.join(sorted(shared))} appear in several runs; they are kept "
+                        "apart and labelled run/scenario")
+    qualify = bool(shared) or mixed_rules
+    keys = {(i, sid): (f"{run_names[i]}/{sid}" if qualify else sid) for i, sids in enumerate(present) for sid in sids}
+    return keys, qualify, warnings
+
+
+def describe_scenarios(manifests: list[dict], names: list[str], present: list[list[str]]) -> Scenarios:
+    """Keys, labels, layouts and colour groups of the scenarios `present` (per run, in manifest order)."""
+    run_names = [n if names.count(n) == 1 else f"{n}#{i + 1}" for i, n in enumerate(names)]
+    keys, qualify, warnings = _keys(manifests, run_names, present)
+    rows, layouts = [], {}
+    for i, m in enumerate(manifests):
+        study = m.get("study") or {}
+        resolved = {s["id"]: s for s in study.get("scenarios", [])}
+        values = {str(s["id"]): s.get("values", {}) for s in m["scenarios"]}
+        for sid in present[i]:
+            sc = resolved.get(sid, {})
+            layout = sc.get("layout") or {"id": values[sid].get("layout", "?"), "name": "", "cells": [], "pins": {}}
+            layouts.setdefault(layout["id"], layout)
+            rows.append({"scenario": keys[(i, sid)], "run": run_names[i], "scenario_id": sid,
+                         "rules_version": str(m.get("rules_version", "unknown")), "values": values[sid],
+                         "layout": layout["id"], "layout_name": layout.get("name") or layout["id"],
+                         "difficulty": sc.get("difficulty", values[sid].get("difficulty", "")),
+                         "names": study.get("labels", {}), "run_index": i})
+    info = pd.DataFrame(rows)
+    info["label"] = _labels(info, qualify)
+    # colour group: the run and the value of its first matrix key
+    groups = [f"{r}/{render_value(next(iter(v.values()), ''))}" for r, v in zip(info["run_index"], info["values"],
+                                                                                  strict=True)]
+    info["group"] = pd.factorize(pd.Series(groups))[0]
+    info["within"] = info.groupby("group").cumcount()
+    return Scenarios(info.drop(columns=["names", "run_index"]), keys, layouts, warnings)
+
+
+def _labels(info: pd.DataFrame, qualify: bool) -> list[str]:
+    varying = {k for k in {k for v in info["values"] for k in v}
+               if len({render_value(v.get(k)) for v in info["values"]}) > 1} - {"layout", "difficulty"}
+    labels = []
+    for r in info.itertuples():
+        names = r.names
+        layout = names.get("layout", {}).get(r.layout, r.layout_name)
+        difficulty = names.get("difficulty", {}).get(render_value(r.values.get("difficulty", r.difficulty)),
+                                                     _difficulty(r.difficulty))
+        parts = [layout, difficulty] + [names.get(k, {}).get(render_value(v), _default_text(k, v))
+                                        for k, v in r.values.items() if k in varying]
+        labels.append((f"{r.run}: " if qualify else "") + SEP.join(p for p in parts if p))
+    # Two scenarios may still look alike (e.g. two runs of one study): name them by their keys instead.
+    twice = {lb for lb in labels if labels.count(lb) > 1}
+    return [f"{lb} ({key})" if lb in twice else lb for lb, key in zip(labels, info["scenario"], strict=True)]

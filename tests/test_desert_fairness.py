@@ -1,0 +1,113 @@
+"""Hidden information stays hidden in the Desert (rule 8; issue 11 item 2).
+
+Nothing hidden is stored in a state: an unexcavated tile nobody has seen is only "hidden" (its underside is
+drawn when it is excavated or looked at), and the decks are multisets. What is still to come lives in the
+generator ``state.rng`` alone. So two states that differ only in their generator must look the same to every
+policy and get the same decision; the position format must hold the whole state; and ``play_game`` must never
+let a policy reach the generator.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from desert_invariants import eager, varied_setup
+from desert_positions import state
+
+from fi_cli.common.play import choose
+from fi_cli.desert.actions import parse_action
+from fi_cli.desert.engine import ACTIONS, ORDER, PEEK, PHASES, STORM, GameState
+from fi_cli.desert.game import GameSetup, new_game
+from fi_cli.desert.play import play_game
+from fi_cli.desert.policies import make_policy, policy_names
+from fi_cli.desert.position import from_dict, to_dict
+
+
+def _decision_states():
+    """A few decision points of each kind, from games of the eager test player."""
+    wanted = {ACTIONS: 3, STORM: 2, PEEK: 1, ORDER: 1}
+    found = []
+    for g in range(300):
+        s = new_game(varied_setup(g), g)
+        rng = random.Random(g)
+        while s.outcome is None and any(wanted.values()):
+            legal = s.legal_actions()
+            if wanted.get(s.phase) and len(legal) > 1 and s.turn > 1 + g % 4:
+                wanted[s.phase] -= 1
+                found.append(s.copy())
+            s.apply(eager(s, legal, rng))
+        if not any(wanted.values()):
+            break
+    assert not any(wanted.values()), f"no decision found for {[PHASES[p] for p, n in wanted.items() if n]}"
+    return found
+
+
+STATES = _decision_states()
+
+
+@pytest.mark.parametrize("name", policy_names())
+def test_states_that_differ_only_in_what_is_hidden_get_the_same_view_and_decision(name):
+    for i, s in enumerate(STATES):
+        a, b = s.copy(random.Random(1)), s.copy(random.Random(2))
+        assert [a.rng.random() for _ in range(3)] != [b.rng.random() for _ in range(3)]  # different futures
+        view = to_dict(a)
+        assert view == to_dict(b)
+        pa, pb = make_policy(name), make_policy(name)
+        pa.reset(100 + i)
+        pb.reset(100 + i)
+        legal = a.legal_actions()
+        assert legal == b.legal_actions()
+        rng_a = a.rng
+        choice = choose(pa, a, legal)
+        assert choice == choose(pb, b, b.legal_actions()), f"{name} decides differently in {PHASES[s.phase]}"
+        assert choice in legal
+        assert to_dict(a) == view and a.rng is rng_a  # the policy left the position as it found it
+
+
+def test_the_future_is_in_the_generator_not_in_the_state():
+    # one position excavated with different generators: different undersides, so the state held none
+    s = state([("water_carrier", "r1c1"), ("climber", "r3c3")])
+    kinds = set()
+    for seed in range(30):
+        t = s.copy(random.Random(seed))
+        t.apply_checked(parse_action("excavate(p0)"))
+        kinds.add(t.kind[t.pos[0]])
+    assert len(kinds) > 3
+
+
+def test_the_position_holds_the_whole_state():
+    # every slot of a state but the generator and the recorder is written: nothing else is kept
+    for s in STATES:
+        t = from_dict(to_dict(s))
+        for slot in GameState.__slots__:
+            if slot not in ("rng", "stats"):
+                assert getattr(t, slot) == getattr(s, slot), slot
+
+
+class _Spy:
+    name = "spy"
+
+    def __init__(self) -> None:
+        self.seen: list = []
+
+    def reset(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state, legal):
+        self.seen.append(state.rng)
+        return legal[int(self.rng.random() * len(legal))]
+
+
+def test_play_game_hides_the_generator_from_the_policy():
+    spy = _Spy()
+    rec = play_game(GameSetup(players=3), spy, seed=5)
+    assert len(spy.seen) > 10 and set(spy.seen) == {None}
+    rec2 = play_game(GameSetup(players=3), _Spy(), seed=5)  # and the game replays identically
+    assert [r.storm_cards for r in rec.turn_rows] == [r.storm_cards for r in rec2.turn_rows]
+
+
+def test_a_copy_never_carries_the_generator():
+    s = new_game(GameSetup(), 3)
+    assert s.rng is not None and s.copy().rng is None
+    assert "rng" not in str(to_dict(s))

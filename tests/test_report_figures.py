@@ -1,0 +1,83 @@
+"""Readable figures: no two texts overlap in any figure of a 12-scenario study, nothing leaves the figure,
+and every text on a colour is black or white with enough contrast."""
+
+from __future__ import annotations
+
+import matplotlib
+import numpy as np
+import pytest
+from text_layout import text_problems
+
+from fi_cli.island.tiles import TILES
+from fi_cli.report import figures, maps, style
+from fi_cli.report.build import compute, make_figures
+from fi_cli.report.load import load_runs
+from fi_cli.report.pairing import pair_scenarios
+from fi_cli.report.synthetic import random_scenario, write_run
+
+BRIDGE = ("XXX...XXXX", "XXXXXXXXXX", "XXXX...XXX")  # wide: small cells, the hardest case for cell texts
+SHAPES = {"forbidden_island": ("Forbidden Island", ("..XX..", ".XXXX.", "XXXXXX", "XXXXXX", ".XXXX.", "..XX..")),
+          "bridge_of_horrors": ("Bridge of Horrors", BRIDGE),
+          "island_of_shadows": ("Island of Shadows", ("XXXXXX",) * 4)}
+
+
+@pytest.fixture(scope="module", params=[2, 12])
+def figures_of(request, tmp_path_factory):
+    """The figures of a study of 3 islands (one with Fools' Landing and the treasure tiles pinned) x 4
+    difficulties, 30 games each; or of two of its scenarios, of different islands."""
+    scenarios = []
+    for i, (lid, (name, rows)) in enumerate(SHAPES.items()):
+        cells = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != "."]
+        pins = {t: cells[k] for k, t in enumerate(TILES[:14])} if lid == "bridge_of_horrors" else {}
+        for j, diff in enumerate(("novice", "normal", "elite", "legendary")):
+            scenarios.append(random_scenario(
+                f"layout={lid},difficulty={diff}", 30, win_rate=0.45 - 0.1 * j, start_level=j + 1, layout=lid,
+                rows=rows, seed=10 * i + j, name=name, difficulty=diff, pins=pins,
+                values={"layout": lid, "difficulty": diff}))
+    if request.param == 2:
+        scenarios = [scenarios[0], scenarios[5]]
+    run = write_run(tmp_path_factory.mktemp("study") / "study", scenarios, shuffle_tiles=False)
+    data = load_runs([run])
+    pairing = pair_scenarios(data)
+    return make_figures(compute(data, pairing), data, pairing)
+
+
+def test_no_text_overlaps_another_in_any_figure_at_2_and_12_scenarios(figures_of):
+    """Also: no text sticks out of its figure, and no coloured text is too faint on the white page."""
+    problems = {name: text_problems(fig) for name, fig in figures_of.items()}
+    assert {name: p for name, p in problems.items() if p} == {}
+
+
+def test_the_check_finds_overlapping_and_faint_texts():
+    fig = maps.no_data("a note")
+    fig.text(0.5, 0.5, "a note", color="#F0E442")
+    assert text_problems(fig) == ["'a note' overlaps 'a note'", "too faint on white: 'a note' in #f0e442"]
+
+
+def test_every_background_of_a_text_has_a_readable_text_colour():
+    backgrounds = [*style.ENDING_COLOURS.values(), *style.TREASURE_COLOURS.values(), style.FOOLS_LANDING_COLOUR,
+                   style.OUTCOME_COLOURS["win"], maps.SEA_CELL, "#BBBBBB"]
+    for cmap in ("YlOrRd", "Purples"):
+        backgrounds += [matplotlib.colormaps[cmap](x) for x in np.linspace(0, 1, 41)]
+    for bg in backgrounds:
+        assert style.contrast(bg, style.text_on(bg)) >= 4.5, bg
+
+
+def test_contrast_ratio_by_hand():
+    assert style.contrast("black", "white") == pytest.approx(21)
+    assert style.contrast("#777777", "white") == pytest.approx(4.48, abs=0.01)  # the classic 'just too light' grey
+    assert style.text_on("#F0E442") == "black" and style.text_on("#0072B2") == "white"
+
+
+def test_tile_codes_are_distinct():
+    codes = [style.tile_code(t) for t in TILES]
+    assert len(set(codes)) == len(TILES) and style.tile_code("fools_landing") == "FL"
+
+
+def test_saving_a_figure_twice_gives_the_same_bytes(tmp_path):
+    """No date, no random ids: a regenerated example report differs only where the data does."""
+    for out in ("a", "b"):
+        (tmp_path / out).mkdir()
+        figures.save(maps.no_data("a note"), tmp_path / out, "note")
+    for fmt in ("png", "svg"):
+        assert (tmp_path / "a" / f"note.{fmt}").read_bytes() == (tmp_path / "b" / f"note.{fmt}").read_bytes()
