@@ -6,6 +6,8 @@ Everything here is computed from public information only: tile states, hands, th
 
 from __future__ import annotations
 
+from itertools import compress
+
 from ..engine import GameState
 from ..tiles import (
     FLOOD_DRAWS,
@@ -18,9 +20,11 @@ from ..tiles import (
     TREASURE_TILES,
     WATERS_RISE,
 )
-from .heuristic_geom import AROUND, FAR, Geometry, move_kind
+from .heuristic_geom import AROUND, FAR, Geometry
 
 _N = 24
+_TILES = range(_N)
+_IS_FLOODED = FLOODED.__eq__
 ALL = 0b1111
 _ZEROS = [0.0] * _N
 
@@ -63,7 +67,7 @@ class Context:
         tiles = s.tiles
         captured = s.captured
         self.endgame = captured == ALL
-        self.kinds = [move_kind(r) for r in s.roles]
+        self.kinds = geo.kinds(s.roles)
         unc = [x for x in range(4) if not captured >> x & 1]
         self.uncaptured = unc
         self.imp = imp = importances(s, w)
@@ -73,7 +77,7 @@ class Context:
         self.top = top
         f = FLOOD_DRAWS[min(s.water, 9)]
         risk = [0.0] * _N
-        flooded = [t for t, v in enumerate(tiles) if v == FLOODED]
+        flooded = list(compress(_TILES, map(_IS_FLOODED, tiles)))
         self.flooded = flooded
         if flooded:
             in_top = set(top)
@@ -107,25 +111,32 @@ class Context:
         collector = [-1] * 4
         room = [w["collector_room"] * (5 - sum(h)) for h in hands]
         w_order = w["w_order"]
-        cur = s.current
+        order = [(s.current + i) % n for i in range(n)]  # seats in the order they play from now on
+        before = [0] * n
         for x in unc:
+            held = [h[x] for h in hands]
+            team[x] = sum(held)
+            if not team[x]:
+                continue
+            # the cards of the holders who play before q (from the current player on) can reach q by its turn
+            k = 0
+            for q in order:
+                before[q] = k
+                k += held[q]
             best = -1.0
             for q in range(n):
-                h = hands[q][x]
-                team[x] += h
+                h = held[q]
                 if h:
                     score = 2.0 * h + (0.0 if roles[q] == MESSENGER else 1.0) - 0.01 * q
                     score += room[q]
                     if w_order:
-                        # cards whose holders play before q (from the current player on) can reach q by its turn
-                        off = (q - cur) % n
-                        score += w_order * sum(hands[r][x] for r in range(n) if r != q and (r - cur) % n < off)
+                        score += w_order * before[q]
                     if score > best:
                         best = score
                         collector[x] = q
         self.team = team
         self.collector = collector
-        self.heli = sum(h[HELICOPTER_LIFT] for h in hands)
+        self.heli = sum([h[HELICOPTER_LIFT] for h in hands])
         self.goals: list[list[float] | None] = [None] * n  # goal cost tables, made when asked
         self.wants: list[list[tuple[float, tuple[int, ...]]] | None] = [None] * n  # goal lists, likewise
 
