@@ -98,13 +98,13 @@ class HeuristicPolicy:
         self.w = w
         self.geo = Geometry()
         self._seq: list[Action] = []
-        self._key: tuple = ()
+        self._expect: GameState | None = None
 
     def reset(self, seed: int) -> None:
         # the geometry is kept: it depends only on the board and the sunk tiles, which it checks at every
         # decision, so the planner's sampled futures of one position share its distance tables
         self._seq = []
-        self._key = ()
+        self._expect = None
 
     def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
         # ``legal`` is looked at only where the state alone cannot tell (play_game lists it lazily)
@@ -120,7 +120,7 @@ class HeuristicPolicy:
             if k == 0 and state.captured != 0b1111:
                 return (END_ACTIONS, state.current)
             # follow the plan made earlier this turn while the position is exactly the one it expected
-            if self._seq and self._key == _fingerprint(state):
+            if self._seq and _same(state, self._expect):
                 a = self._seq[0]
                 if state.is_own_action(a):
                     cap = state.capture_now()
@@ -173,14 +173,17 @@ class HeuristicPolicy:
             after.apply(a)  # an action that is not the turn's last draws no card: no generator needed
             if after.phase == ACTIONS:
                 self._seq = seq
-                self._key = _fingerprint(after)
+                self._expect = after
         return a
 
 
-def _fingerprint(s: GameState) -> tuple:
-    """The public position, to check that a plan is followed in the very position it was made for."""
+def _same(s: GameState, e: GameState) -> bool:
+    """Whether s is the public position e, to check that a plan is followed in the very position it was made
+    for (e is a copy of the position the plan was made in, with the plan's first action applied)."""
     return (
-        s.turn, s.current, s.actions_left, s.flight_used, s.captured, s.water, tuple(s.pos), tuple(s.tiles),
-        tuple(map(tuple, s.hands)), tuple(map(frozenset, s.fdeck)), frozenset(s.fdiscard), tuple(s.tdeck),
-    )  # fmt: skip
-
+        s.pos == e.pos and s.turn == e.turn and s.actions_left == e.actions_left and s.tiles == e.tiles
+        and s.hands == e.hands and s.current == e.current and s.flight_used == e.flight_used
+        and s.captured == e.captured and s.water == e.water and s.tdeck == e.tdeck
+        and (s.fdeck == e.fdeck or list(map(frozenset, s.fdeck)) == list(map(frozenset, e.fdeck)))
+        and (s.fdiscard == e.fdiscard or frozenset(s.fdiscard) == frozenset(e.fdiscard))
+    )  # fmt: skip  (the order in which a pile's cards are stored is no information)
