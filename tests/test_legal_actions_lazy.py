@@ -113,3 +113,19 @@ def test_is_own_action_answers_as_the_list_does():
         cap = s.capture_now()
         assert [a for a in own if a[0] == CAPTURE] == ([cap] if cap else [])
     assert hits > 5000
+
+
+def test_is_heli_action_answers_as_the_list_does():
+    from fi_cli.island.actions import HELI_PLAY
+
+    rng = random.Random(12)
+    hits = 0
+    for s in _states(25):
+        for h in range(s.n):
+            lifts = set(s.heli_actions(h))
+            tries = list(lifts)
+            tries += [(HELI_PLAY, h, rng.randrange(-1, 1 << s.n + 1), rng.randrange(-1, 25)) for _ in range(30)]
+            for a in tries:
+                assert s.is_heli_action(a) == (a in lifts), a
+            hits += len(lifts)
+    assert hits > 3000

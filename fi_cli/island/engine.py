@@ -200,6 +200,24 @@ class GameState(StateBase):
             self._heli_moves(acts, holder)
         return acts
 
+    def is_heli_action(self, a: Action) -> bool:
+        """Whether ``a`` is in ``heli_actions(a[1])``, without listing them."""
+        if a[0] != HELI_PLAY or self.phase == SWIM_PHASE:
+            return False
+        holder, mask, t = a[1], a[2], a[3]
+        if not (0 <= holder < self.n and self.hands[holder][HELICOPTER_LIFT]) or holder not in self.special_players():
+            return False
+        if mask <= 0 or mask >> self.n or not 0 <= t < _N_TILES or self.tiles[t] == SUNK:
+            return False
+        src = self.pos[(mask & -mask).bit_length() - 1]
+        group = 0
+        for q, x in enumerate(self.pos):
+            if x == src:
+                group |= 1 << q
+        if t == src or mask & ~group:
+            return False
+        return self.rules.helicopter_lift_group == "subset" or mask == group
+
     def sunk_tiles(self) -> bytes:
         """Which tiles have sunk, as bytes (non-zero where sunk): a cheap, hashable cache key."""
         return bytes(self.tiles).translate(_SUNK_ONLY)

@@ -26,7 +26,7 @@ def find_heli(s: GameState, mask: int, target: int, holder: int = -1) -> Action 
     """The first legal Helicopter Lift of the pawns ``mask`` to ``target`` (by ``holder``, or anyone)."""
     for h in range(s.n) if holder < 0 else (holder,):
         a = (HELI_PLAY, h, mask, target)
-        if a in s.heli_actions(h):
+        if s.is_heli_action(a):
             return a
     return None
 
