@@ -120,23 +120,29 @@ def position_costs(ctx: Context, p: int) -> list[float]:
     s = ctx.s
     geo = ctx.geo
     kind = ctx.kinds[p]
-    both = ("gc+pos", id(gc), kind, s.captured)  # gc lists live in geo.cache as long as this entry
+    imp = ctx.imp
+    ikey = tuple(imp)
+    both = ("gc+pos", id(gc), kind, ikey)  # gc lists live in geo.cache as long as this entry
     out = geo.cache.get(both)
     if out is not None:
         return out
-    imp = ctx.imp
-    key = ("pos", kind, tuple(imp))
+    key = ("pos", kind, ikey)
     pull = geo.static.get(key)
     if pull is None:
         # a gentle pull: distances over the whole island (ignoring sunk tiles) are good enough here
         plain = ctx.w["w_plain"]
-        pull = [0.0] * _N
+        static = geo.static
+        terms = []
         for t in range(_N):
             if imp[t] > plain and s.tiles[t] != SUNK:
-                d = geo.island_dist(kind if kind != DIVE else ORTH, t)
-                wt = wp * imp[t]
-                pull = [a + wt * (b if b < 4 else 4) for a, b in zip(pull, d, strict=True)]
-        geo.static[key] = pull
+                tkey = ("pull", kind, t, imp[t])
+                term = static.get(tkey)
+                if term is None:
+                    wt = wp * imp[t]
+                    d = geo.island_dist(kind if kind != DIVE else ORTH, t)
+                    term = static[tkey] = [wt * (b if b < 4 else 4) for b in d]
+                terms.append(term)
+        pull = static[key] = list(map(sum, zip(*terms, strict=True))) if terms else [0.0] * _N
     out = [a + b for a, b in zip(gc, pull, strict=True)]
     geo.cache[both] = out
     return out
