@@ -30,6 +30,8 @@ TUNED = (
     "risk_deep", "risk_discard", "risk_wr", "w_cap_dist", "w_cap_pull", "w_meet", "meet_full", "w_late_fl",
     "collector_room", "w_order", "w_give", "w_give_complete", "w_overflow", "w_near", "w_position",
     "heli_shore_min", "heli_shore_cost", "heli_move_min", "sandbag_threshold", "heli_rescue_cost", "keep_sandbags",
+    "w_cap_pre", "w_end_dist", "heli_last_cost", "keep_heli", "keep_heli_extra", "keep_team", "keep_set", "keep_base",
+    "keep_own", "keep_collector", "keep_scarce", "w_play_sandbags", "w_swim_flooded",
 )  # fmt: skip
 
 
@@ -53,6 +55,9 @@ def main() -> None:
     if args.resume:
         with open(args.state) as f:
             st = json.load(f)
+        for k in TUNED:  # weights added to the list since the state was written start at their defaults
+            if k not in st["log"] and DEFAULTS[k] > 0:
+                st["log"][k] = math.log(DEFAULTS[k])
     else:
         st = {"step": 0, "seed": args.seed, "log": {k: math.log(DEFAULTS[k]) for k in TUNED if DEFAULTS[k] > 0}}
     rng = random.Random(f"spsa-{st['step']}-{st['seed']}")

@@ -43,6 +43,7 @@ _SPEC: dict[str, tuple[float, str]] = {
     "w_capture": (100.0, "value of capturing a treasure"),
     "w_cap_dist": (4.0, "cost per step between a holder of four cards and its treasure's tiles"),
     "w_cap_pull": (0.3, "cost per step between the collector of a complete set and its treasure's tiles"),
+    "w_cap_pre": (0.3, "cost per step between a collector holding three cards (of three) and its treasure's tiles"),
     "w_meet": (0.8, "cost per step per card between a card holder and the team-mate collecting that treasure"),
     "meet_full": (1.8, "multiplier of w_meet when the team holds four or more cards of the treasure"),
     "w_end_dist": (4.0, "cost per step to Fools' Landing once all four treasures are captured"),

@@ -177,6 +177,10 @@ class Context:
                     goals.append((w["w_meet"] * w["meet_full"] * 0.5 * (self.team[x] - h), others))
                 srcs = tuple(t for t in TREASURE_TILES[x] if tiles[t] != SUNK)
                 goals.append((w["w_cap_pull"], srcs))
+            elif h == 3 and w["w_cap_pre"]:
+                # a collector one card short waits near its treasure, to capture as soon as the card comes
+                srcs = tuple(t for t in TREASURE_TILES[x] if tiles[t] != SUNK)
+                goals.append((w["w_cap_pre"], srcs))
         ncap = 4 - len(self.uncaptured)
         if ncap >= 3:
             goals.append((w["w_late_fl"], (FOOLS_LANDING,)))
