@@ -59,14 +59,14 @@ def flood_decision(s: GameState, legal: list[Action], w: dict[str, float]) -> Ac
     if holder < 0:
         return (DRAW_FLOOD,)
     tiles = s.tiles
-    best, best_t = 0.0, -1
     chance = draw_chances(s)
+    candidates = sorted(t for t, p in chance.items() if tiles[t] == FLOODED and p > 0.0)
+    if not candidates:
+        return (DRAW_FLOOD,)
+    best, best_t = 0.0, -1
     imp = importances(s, w)
-    for t in sorted(chance):
-        p = chance[t]
-        if tiles[t] != FLOODED or p <= 0.0:
-            continue
-        v = imp[t] * p
+    for t in candidates:
+        v = imp[t] * chance[t]
         if v > best:
             best, best_t = v, t
     if best_t >= 0 and best >= w["sandbag_threshold"]:

@@ -310,13 +310,16 @@ def plan_turn(ctx: Context, heli_shore: bool) -> list[Action]:
         used = d + len(opts)
         per = (val + gc[x]) / used if used else 0.0
         nav_best, nav_a = max(per, 0.3), None
-        for a in s.own_actions():
-            if a[0] == NAVIGATE:
-                q = a[2]
+        for q in range(s.n):  # in the order the engine lists the Navigator's moves
+            if q == p:
+                continue
+            targets = s.navigator_targets(q)
+            if targets:
                 gq = ctx.goal_costs(q)
-                g = gq[pos[q]] - gq[a[3]]
-                if g > nav_best:
-                    nav_best, nav_a = g, a
+                for t in targets:
+                    g = gq[pos[q]] - gq[t]
+                    if g > nav_best:
+                        nav_best, nav_a = g, (NAVIGATE, p, q, t)
         if nav_a is not None:
             return [nav_a]
     return _sequence(ctx, p, x, y, opts, flown, gc)
