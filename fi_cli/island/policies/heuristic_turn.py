@@ -114,19 +114,20 @@ def guards(ctx: Context, p: int) -> list[tuple[float, list[int], int, int]]:
 def position_costs(ctx: Context, p: int) -> list[float]:
     """Goal costs of p plus a pull towards the tiles that matter (Fools' Landing, treasure tiles)."""
     gc = ctx.goal_costs(p)
-    wp = ctx.w["w_position"]
+    s = ctx.s
+    # with more pawns, one near each tile that matters is worth more than the steps it costs
+    wp = ctx.w["w_position"] + ctx.w["w_position_pawn"] * (s.n - 2)
     if wp <= 0:
         return gc
-    s = ctx.s
     geo = ctx.geo
     kind = ctx.kinds[p]
     imp = ctx.imp
     ikey = tuple(imp)
-    both = ("gc+pos", id(gc), kind, ikey)  # gc lists live in geo.cache as long as this entry
+    both = ("gc+pos", id(gc), kind, ikey, wp)  # gc lists live in geo.cache as long as this entry
     out = geo.cache.get(both)
     if out is not None:
         return out
-    key = ("pos", kind, ikey)
+    key = ("pos", kind, ikey, wp)
     pull = geo.static.get(key)
     if pull is None:
         # a gentle pull: distances over the whole island (ignoring sunk tiles) are good enough here
@@ -135,7 +136,7 @@ def position_costs(ctx: Context, p: int) -> list[float]:
         terms = []
         for t in range(_N):
             if imp[t] > plain and s.tiles[t] != SUNK:
-                tkey = ("pull", kind, t, imp[t])
+                tkey = ("pull", kind, t, imp[t], wp)
                 term = static.get(tkey)
                 if term is None:
                     wt = wp * imp[t]
