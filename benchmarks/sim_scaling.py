@@ -4,6 +4,7 @@
     python benchmarks/sim_scaling.py overhead --games 2500        # a worker's chunk vs a bare play loop
     python benchmarks/sim_scaling.py memory   --games 1000000     # resident memory over a long run
     python benchmarks/sim_scaling.py memory   --games 200000 --cluster local:2   # the same on a local cluster
+    python benchmarks/sim_scaling.py memory   --games 200000 --cluster local:2 --dask-profiler   # as Dask starts it
     python benchmarks/sim_scaling.py cluster  --games 6000 --policy heuristic   # local pool vs Dask, scale-out
 
 All use the standard island, 4 players, normal, random roles, the random policy (or --policy). The cluster
@@ -19,6 +20,7 @@ import shutil
 import tempfile
 import threading
 import time
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -193,7 +195,16 @@ def memory(args: argparse.Namespace) -> None:
     thread = threading.Thread(target=sample, daemon=True)
     thread.start()
     try:
-        run_study(study, out, workers=args.workers, cluster=args.cluster, progress=False, resume=True)
+        with ExitStack() as stack:
+            where = args.cluster
+            if args.dask_profiler:  # the cluster of `local:N`, with Dask's profiler on as Dask starts workers
+                import distributed
+
+                from fi_cli.sim.cluster import local_cluster_of
+
+                n = int(args.cluster.partition(":")[2] or os.cpu_count())
+                where = stack.enter_context(distributed.Client(stack.enter_context(local_cluster_of(n, True))))
+            run_study(study, out, workers=args.workers, cluster=where, progress=False, resume=True)
     finally:
         stop.set()
         thread.join()
@@ -346,7 +357,11 @@ def main() -> None:
                    "scaling: seconds between attempts")
     p.add_argument("--out", help="memory: keep the run here (resumable) instead of a temp dir")
     p.add_argument("--cluster", help="memory: play on this Dask cluster (e.g. local:2) instead of --workers")
+    p.add_argument("--dask-profiler", action="store_true",
+                   help="memory, with --cluster local:N: keep Dask's profiler on in the workers (Dask's default)")
     args = p.parse_args()
+    if args.dask_profiler and not (args.cluster or "").startswith("local"):
+        p.error("--dask-profiler needs --cluster local or local:N")
     {"scaling": scaling, "overhead": overhead, "memory": memory, "cluster": cluster}[args.mode](args)
 
 

@@ -35,7 +35,9 @@ from fi_cli.island.actions import action_text
 from fi_cli.island.engine import GameState
 from fi_cli.island.position import FORMAT, from_dict
 from fi_cli.island.rules import RULES_VERSION, Rules
-from fi_cli.island.tiles import CARDS, DECK_COUNTS, TILES, TREASURES
+from fi_cli.island.tiles import CARDS, DECK_COUNTS, TILES, TREASURE_TILES, TREASURES
+
+TREASURE_PAIRS = [(TILES[a], TILES[b]) for a, b in TREASURE_TILES]
 
 STANDARD_ROWS = ("..XX..", ".XXXX.", "XXXXXX", "XXXXXX", ".XXXX.", "..XX..")
 VOLCANO_ROWS = ("XXXXX", "XXXXX", "XX.XX", "XXXXX", "XXXXX")
@@ -123,7 +125,9 @@ def position(
         "flood_deck": segments,
         "flood_discard": fdiscard,
         "water_level": water,
-        "captured": [t for t in TREASURES if t in captured],
+        # a treasure whose two tiles have sunk was captured before (else the game would be lost already)
+        "captured": [t for t, pair in zip(TREASURES, TREASURE_PAIRS, strict=True)
+                     if t in captured or all(states[x] == "sunk" for x in pair)],
         "current_player": current,
         "turn": turn,
         "phase": phase,

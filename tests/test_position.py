@@ -200,6 +200,12 @@ def test_pawn_on_a_sunk_tile_is_refused():
         from_dict(d)
 
 
+def test_both_tiles_of_a_captured_treasure_may_sink_while_the_game_goes_on():
+    d = _broken(captured=["crystal_of_fire"])
+    _sunk("cave_of_embers", "cave_of_shadows")(d)
+    assert to_dict(from_dict(d))["tiles"]["cave_of_shadows"] == "sunk"
+
+
 def test_not_json_and_not_an_object():
     with pytest.raises(PositionError, match=r"here.json: not valid JSON \(.* line 1, column"):
         loads("{'format': 1", source="here.json")
@@ -268,6 +274,15 @@ def _swimmer_elsewhere(d):
                       phase="swim", swimmers=[0, 1], sinking="gold_gate", flood_left=1))
 
 
+def _sunk(*tiles):
+    def change(d):
+        for t in tiles:
+            d["tiles"][t] = "sunk"
+        d["flood_deck"] = [[t for t in seg if t not in tiles] for seg in d["flood_deck"]]
+        d["flood_discard"] = [t for t in d["flood_discard"] if t not in tiles]
+    return change
+
+
 def _captured(*names):
     return _set("captured", list(names))
 
@@ -292,6 +307,9 @@ IMPOSSIBLE = [
     (lambda d: _tile_state(d, "watchtower", "sunk") or d.update(flood_deck=[
         [t for t in d["flood_deck"][0] if t != "watchtower"]]), "players",
      "p1 stands on watchtower, which has sunk (only a swimmer may, in the swim decision)"),
+    (_sunk("fools_landing"), "tiles", "fools_landing has sunk, which loses the game at once"),
+    (_sunk("cave_of_embers", "cave_of_shadows"), "tiles", "both tiles of the crystal_of_fire (cave_of_embers, "
+     "cave_of_shadows) have sunk before it was captured, which loses the game at once"),
     (_set("phase", "draw"), "phase", "the draw step is automatic"),
     (_set("phase", "over"), "phase", "a game is over exactly when it has an outcome"),
     (_set("outcome", "loss"), "phase", "a game is over exactly when it has an outcome"),

@@ -53,6 +53,12 @@ def reference(local_run) -> dict:
     return read_all(local_run)
 
 
+def test_the_workers_of_a_local_cluster_do_not_profile(client):
+    # Dask's statistical profiler grew each worker by ~75 KB a chunk of game code (benchmarks/RESULTS.md)
+    callbacks = client.run(lambda dask_worker: sorted(dask_worker.periodic_callbacks))
+    assert len(callbacks) == 2 and all(names and "profile" not in names for names in callbacks.values())
+
+
 def test_a_cluster_writes_the_files_of_the_local_pool(client, tmp_path, local_run):
     local = local_run
     remote = run_study(load_study(heuristic_study(tmp_path)), tmp_path / "remote", cluster=client, progress=False)

@@ -28,6 +28,7 @@ from .tiles import (
     TILE_INDEX,
     TILE_STATES,
     TILES,
+    TREASURE_TILES,
     TREASURES,
     WATERS_RISE,
 )
@@ -244,6 +245,15 @@ def _check_possible(s: GameState, r: Reader) -> None:
     if (s.water == SKULL) != ("water_level" in s.loss_causes):
         raise r.fail("water_level", "the water reaching the skull (10) loses the game, with the cause "
                                     "water_level; below it, the water is not a cause")
+    if not over:  # a sinking that loses the game ends it at once (rules: losing), so a game going on has none
+        if s.tiles[FOOLS_LANDING] == SUNK:
+            raise r.fail("tiles", "fools_landing has sunk, which loses the game at once (loss cause "
+                                  "fools_landing_sunk), yet the game goes on")
+        for tr, (a, b) in enumerate(TREASURE_TILES):
+            if not s.captured >> tr & 1 and s.tiles[a] == SUNK and s.tiles[b] == SUNK:
+                raise r.fail("tiles", f"both tiles of the {TREASURES[tr]} ({TILES[a]}, {TILES[b]}) have sunk before "
+                                      "it was captured, which loses the game at once (loss cause treasure_lost), "
+                                      "yet the game goes on")
     if s.outcome == "win" and (s.captured != ALL_TREASURES or any(x != FOOLS_LANDING for x in s.pos)):
         raise r.fail("outcome", "a win needs the four treasures and every pawn on fools_landing")
     if s.sinking >= 0 and s.tiles[s.sinking] != SUNK:

@@ -129,13 +129,18 @@ def _client(distributed: Any, cluster: Any, run: RunParts, pending: int, stack: 
                            "to play on this machine") from None
 
 
-def local_cluster_of(workers: int) -> Any:
-    """A Dask LocalCluster of worker processes on this machine, quiet and left alone by Ctrl-C (`local:N`)."""
+def local_cluster_of(workers: int, profile: bool = False) -> Any:
+    """A Dask LocalCluster of worker processes on this machine, quiet and left alone by Ctrl-C (`local:N`);
+    `profile` turns Dask's profiler back on (to measure what it costs)."""
+    import dask
     import distributed
 
-    # processes of one thread each: games are pure Python, threads of one process would wait for each other
-    return distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
-                                    preload=[__name__], silence_logs=logging.CRITICAL)
+    # Processes of one thread each: games are pure Python, threads of one process would wait for each other.
+    # No statistical profiler: it samples the deep, varied stacks of game code every 10 ms and its call trees
+    # grew each worker by ~75 KB a chunk (benchmarks/RESULTS.md), for a dashboard nobody looks at here.
+    with dask.config.set({"distributed.worker.profile.enabled": profile}):
+        return distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                        dashboard_address=":0", preload=[__name__], silence_logs=logging.CRITICAL)
 
 
 def dask_setup(worker: Any) -> None:
