@@ -28,7 +28,7 @@ from pathlib import Path
 
 from losses import difficulty_arg
 from scipy.stats import binomtest
-from seeds import BENCHMARK, TUNING_START, benchmark_range, tuning_range
+from seeds import BENCHMARK, TUNING_START, chosen_seeds
 from statsmodels.stats.proportion import proportion_confint
 from strength import parse_params  # the benchmark script beside this one
 
@@ -126,10 +126,7 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args()
     level = parse_difficulty(args.difficulty)
-    if args.tuning:
-        seeds = list(tuning_range(TUNING_START if args.seed is None else args.seed, args.games))
-    else:
-        seeds = list(benchmark_range(BENCHMARK.start if args.seed is None else args.seed, args.games))
+    seeds = chosen_seeds(args.tuning, args.seed, args.games)
     print(f"command: {' '.join(['python'] + sys.argv)}")
     res = {}
     sides = (("A", args.a, args.a_param, args.a_rev), ("B", args.b, args.b_param, args.b_rev))

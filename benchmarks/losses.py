@@ -18,7 +18,7 @@ import argparse
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
-from seeds import BENCHMARK, TUNING_START, benchmark_range, tuning_range
+from seeds import BENCHMARK, TUNING_START, chosen_seeds
 from strength import parse_params  # the benchmark script beside this one
 
 from fi_cli.island.game import GameSetup
@@ -89,10 +89,7 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args()
     params = parse_params(args.param)
-    if args.tuning:
-        seeds = list(tuning_range(TUNING_START if args.seed is None else args.seed, args.games))
-    else:
-        seeds = list(benchmark_range(BENCHMARK.start if args.seed is None else args.seed, args.games))
+    seeds = chosen_seeds(args.tuning, args.seed, args.games)
     summary = {}
     with ProcessPoolExecutor(args.jobs) as pool:
         for difficulty in args.difficulty:
