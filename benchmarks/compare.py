@@ -7,19 +7,29 @@ exact McNemar test counts the games one policy won and the other lost. Also prin
     python benchmarks/compare.py --a heuristic --b planner --players 4 --difficulty normal --games 300 --jobs 2
     python benchmarks/compare.py --a heuristic --b planner --b-param samples=12 --difficulty elite --games 200
     python benchmarks/compare.py --a search --b search --b-param samples=12 --games 200 --tuning --seed 300000
+    python benchmarks/compare.py --tuning --a heuristic --b heuristic --b-param w_order=0 --games 2000 --jobs 2
+    python benchmarks/compare.py --a heuristic --a-rev 1688f01 --b heuristic --games 2000 --jobs 2
 
-With --tuning the games are played on tuning seeds (for trying ideas; a published figure never comes from them).
+``--tuning`` plays tuning seeds instead (benchmarks/seeds.py): for trying ideas, never for a published figure.
+``--a-rev``/``--b-rev`` play a side with the code of a git revision (checked out in a temporary worktree of
+this repository): two versions of a player on the same games.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import subprocess
 import sys
+import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
+from losses import difficulty_arg
 from scipy.stats import binomtest
-from seeds import BENCHMARK, TUNING_START, benchmark_range, tuning_range
+from seeds import BENCHMARK, TUNING_START, chosen_seeds
 from statsmodels.stats.proportion import proportion_confint
 from strength import parse_params  # the benchmark script beside this one
 
@@ -39,10 +49,15 @@ def _play(job: tuple) -> tuple[list[bool], float]:
     return wins, time.process_time() - t0
 
 
-def run(name: str, params: dict, players: int, level: int, seeds: list[int], jobs: int) -> tuple[list[bool], float]:
+def run(
+    name: str, params: dict, players: int, level: int, seeds: list[int], jobs: int, rev: str | None = None
+) -> tuple[list[bool], float]:
     parts = [seeds[i::jobs] for i in range(jobs)]
-    with ProcessPoolExecutor(jobs) as pool:
-        results = list(pool.map(_play, [(name, params, players, level, part) for part in parts]))
+    if rev:
+        results = _run_at(rev, [(name, params, players, level, part) for part in parts])
+    else:
+        with ProcessPoolExecutor(jobs) as pool:
+            results = list(pool.map(_play, [(name, params, players, level, part) for part in parts]))
     wins: dict[int, bool] = {}
     cpu = 0.0
     for part, (w, t) in zip(parts, results, strict=True):
@@ -51,34 +66,79 @@ def run(name: str, params: dict, players: int, level: int, seeds: list[int], job
     return [wins[s] for s in seeds], cpu / len(seeds)
 
 
+_AT_REV = """
+import json, sys
+from concurrent.futures import ProcessPoolExecutor
+from fi_cli.island.game import GameSetup
+from fi_cli.island.layouts import get_layout
+from fi_cli.island.play import play_game
+from fi_cli.island.policies import make_policy
+import time
+
+def play(job):
+    name, params, players, level, seeds = job
+    policy = make_policy(name, params)
+    setup = GameSetup(get_layout("forbidden_island"), start_level=level, players=players)
+    t0 = time.process_time()
+    wins = [play_game(setup, policy, seed).outcome == "win" for seed in seeds]
+    return wins, time.process_time() - t0
+
+if __name__ == "__main__":
+    jobs = json.loads(sys.stdin.read())
+    with ProcessPoolExecutor(len(jobs)) as pool:
+        print(json.dumps(list(pool.map(play, jobs))))
+"""
+
+
+def _run_at(rev: str, jobs: list[tuple]) -> list[tuple[list[bool], float]]:
+    """Play the jobs with the code of git revision ``rev``, checked out in a temporary worktree."""
+    repo = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory(prefix="fi-rev-") as tmp:
+        tree = Path(tmp) / "tree"
+        git = ["git", "-C", str(repo)]
+        done = subprocess.run(git + ["worktree", "add", "--detach", str(tree), rev], capture_output=True, text=True)
+        if done.returncode:
+            raise SystemExit(f"--a-rev/--b-rev: cannot check out {rev!r}: {done.stderr.strip()}")
+        try:
+            out = subprocess.run(
+                [sys.executable, "-c", _AT_REV], input=json.dumps(jobs), capture_output=True, text=True,
+                env={**os.environ, "PYTHONPATH": str(tree)}, check=True,
+            )  # fmt: skip
+        finally:
+            subprocess.run(git + ["worktree", "remove", "--force", str(tree)], capture_output=True)
+    return [tuple(r) for r in json.loads(out.stdout)]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--a", default="heuristic")
     ap.add_argument("--b", default="planner")
     ap.add_argument("--a-param", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--b-param", action="append", default=[], metavar="NAME=VALUE")
+    ap.add_argument("--a-rev", default=None, help="play A with the code of this git revision")
+    ap.add_argument("--b-rev", default=None, help="play B with the code of this git revision")
     ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--difficulty", default="normal")
+    ap.add_argument("--difficulty", type=difficulty_arg, default="normal")
     ap.add_argument("--games", type=int, default=300)
-    ap.add_argument("--seed", type=int,
-                    help=f"first game seed (default {BENCHMARK.start}, the benchmark seeds' first; {TUNING_START} "
-                         "with --tuning)")
-    ap.add_argument("--tuning", action="store_true", help="play tuning seeds, never benchmark seeds")
+    ap.add_argument("--seed", type=int, default=None,
+                    help=f"first game seed (default {BENCHMARK.start}, or {TUNING_START} with --tuning)")
+    ap.add_argument("--tuning", action="store_true",
+                    help=f"play tuning seeds (outside {BENCHMARK.start}-{BENCHMARK.stop - 1}), to try ideas")
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args()
     level = parse_difficulty(args.difficulty)
-    if args.tuning:
-        seeds = list(tuning_range(TUNING_START if args.seed is None else args.seed, args.games))
-    else:
-        seeds = list(benchmark_range(BENCHMARK.start if args.seed is None else args.seed, args.games))
+    seeds = chosen_seeds(args.tuning, args.seed, args.games)
     print(f"command: {' '.join(['python'] + sys.argv)}")
     res = {}
-    for label, name, params in (("A", args.a, parse_params(args.a_param)), ("B", args.b, parse_params(args.b_param))):
-        wins, per_game = run(name, params, args.players, level, seeds, args.jobs)
+    sides = (("A", args.a, args.a_param, args.a_rev), ("B", args.b, args.b_param, args.b_rev))
+    for label, name, items, rev in sides:
+        params = parse_params(items)
+        wins, per_game = run(name, params, args.players, level, seeds, args.jobs, rev)
         res[label] = wins
         lo, hi = proportion_confint(sum(wins), len(wins), method="wilson")
+        at = f" at {rev}" if rev else ""
         print(
-            f"{label} {name} {params or ''}: {sum(wins)}/{len(wins)} wins = {sum(wins) / len(wins):.1%} "
+            f"{label} {name}{at} {params or ''}: {sum(wins)}/{len(wins)} wins = {sum(wins) / len(wins):.1%} "
             f"[{lo:.1%}, {hi:.1%}], {per_game:.3f} s/game (CPU, one process)"
         )
     only_a = sum(a and not b for a, b in zip(res["A"], res["B"], strict=True))

@@ -34,5 +34,13 @@ def tuning_range(first: int, games: int) -> range:
     return seeds
 
 
+def chosen_seeds(tuning: bool, first: int | None, games: int) -> list[int]:
+    """The seeds a script that can do both plays: tuning seeds with --tuning, else benchmark seeds; ``first``
+    None starts each range at its default."""
+    if tuning:
+        return list(tuning_range(TUNING_START if first is None else first, games))
+    return list(benchmark_range(BENCHMARK.start if first is None else first, games))
+
+
 def is_benchmark(seed: int) -> bool:
     return seed in BENCHMARK

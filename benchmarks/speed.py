@@ -3,6 +3,7 @@
     python benchmarks/speed.py                 # 20,000 games, 4 players, normal
     python benchmarks/speed.py --games 5000 --players 2 --difficulty elite --profile
     python benchmarks/speed.py --game desert   # Forbidden Desert: random (and heuristic, once there is one)
+    python benchmarks/speed.py --policy random,heuristic,random --games 3000   # and the ratio of their speeds
 """
 
 from __future__ import annotations
@@ -76,16 +77,18 @@ def main() -> None:
     new_game, setup, make_policy, policies, what = _game(args)
     print(f"command: {' '.join(['python'] + sys.argv)}")
     print(f"machine: {cpu_name()}, Python {platform.python_version()}, one process")
+    rates = []
     for name in policies:
         policy = make_policy(name)
         play_bare(new_game, setup, policy, range(10**6, 10**6 + 200))  # warm-up
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         decisions, turns = play_bare(new_game, setup, policy, range(args.games))
-        dt = time.perf_counter() - t0
+        dt, cpu = time.perf_counter() - t0, time.process_time() - c0
+        rates.append(args.games / dt)
         print(
             f"{args.games} games of {name} play ({what}) "
             f"in {dt:.2f} s: {args.games / dt:,.0f} games/s, {decisions / dt:,.0f} decisions/s, "
-            f"{turns / args.games:.1f} turns/game"
+            f"{turns / args.games:.1f} turns/game; CPU {cpu:.2f} s: {args.games / cpu:,.0f} games/s"
         )
         if args.profile:
             prof = cProfile.Profile()
@@ -93,6 +96,9 @@ def main() -> None:
             play_bare(new_game, setup, policy, range(min(args.games, 5000)))
             prof.disable()
             pstats.Stats(prof).sort_stats("tottime").print_stats(15)
+    if len(rates) > 1:  # a ratio measured in one run depends far less on the machine's load than games/s do
+        print("games/s relative to " + policies[0] + ": " + ", ".join(
+            f"{name} {r / rates[0]:.4f}" for name, r in zip(policies[1:], rates[1:], strict=True)))  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -65,22 +65,22 @@ def play_cell(job: tuple) -> dict:
     policy_name, params, players, difficulty, games, seed0 = job
     setup = GameSetup(get_layout("forbidden_island"), DIFFICULTIES[difficulty], players)
     policy = make_policy(policy_name, params)
-    wins = 0
+    won = []  # which games were won, in seed order (for paired comparisons)
     causes: Counter = Counter()
     treasures = 0
     turns = 0
     t0 = time.process_time()
     for i in range(games):
         r = play_game(setup, policy, seed0 + i)
-        if r.outcome == "win":
-            wins += 1
-        else:
+        won.append(r.outcome == "win")
+        if r.outcome != "win":
             causes[r.loss_cause] += 1
         treasures += r.treasures_captured
         turns += r.turns
     dt = time.process_time() - t0
     return {
-        "players": players, "difficulty": difficulty, "games": games, "wins": wins, "causes": dict(causes),
+        "players": players, "difficulty": difficulty, "games": games, "wins": sum(won), "won": won,
+        "causes": dict(causes),
         "treasures": treasures, "turns": turns, "seconds": dt,
     }  # fmt: skip
 

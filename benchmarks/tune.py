@@ -3,6 +3,8 @@
 Every setting plays the same seeds in the same cells (4 players Novice/Normal/Elite, 3 players
 Normal/Elite, 2 players Normal), so differences come from the weights, not the deals. Seeds start at 1000
 by default and may never be benchmark seeds (benchmarks/seeds.py), on which the results are reported.
+Every setting after the first is also compared game by game with the first: the games only one of the two
+won, and the exact two-sided McNemar p of that split.
 
     python benchmarks/tune.py --games 500 '{}' '{"w_fools_landing": 13}' '{"w_guard": 0.3}'
     python benchmarks/tune.py --policy heuristic --games 300 --jobs 2 '{"w_meet": 1.2, "w_give": 2.5}'
@@ -14,6 +16,7 @@ import argparse
 import json
 from concurrent.futures import ProcessPoolExecutor
 
+from scipy.stats import binomtest
 from seeds import TUNING_START, tuning_range
 from strength import play_cell  # the benchmark script beside this one
 
@@ -37,12 +40,21 @@ def main() -> None:
     with ProcessPoolExecutor(args.jobs) as pool:
         results = list(pool.map(play_cell, jobs))
     print(f"{args.policy}, {args.games} games in each of: " + ", ".join(f"{pl}p {d}" for pl, d in CELLS))
+    first = [won for r in results[: len(CELLS)] for won in r["won"]]
     for i, w in enumerate(settings):
         cells = results[i * len(CELLS) : (i + 1) * len(CELLS)]
         wins = sum(r["wins"] for r in cells)
         fools = sum(r["causes"].get("fools_landing_sunk", 0) for r in cells)
-        print(f"{json.dumps(w):50s} wins {wins:5d}/{args.games * len(CELLS)}  Fools' Landing losses {fools:4d}  "
-              f"by cell: {' '.join(str(r['wins']) for r in cells)}")  # fmt: skip
+        line = (f"{json.dumps(w):50s} wins {wins:5d}/{args.games * len(CELLS)}  Fools' Landing losses {fools:4d}  "
+                f"by cell: {' '.join(str(r['wins']) for r in cells)}")  # fmt: skip
+        if i:
+            this = [won for r in cells for won in r["won"]]
+            only_this = sum(b and not a for a, b in zip(first, this, strict=True))
+            only_first = sum(a and not b for a, b in zip(first, this, strict=True))
+            split = only_this + only_first
+            p = binomtest(only_this, split, 0.5).pvalue if split else 1.0
+            line += f"  vs first: only this {only_this}, only first {only_first}, McNemar p {p:.2g}"
+        print(line)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ import random
 
 from invariants import varied_setup
 
-from fi_cli.island.actions import END_ACTIONS, HELI_PLAY, LIFT_OFF, SANDBAGS_PLAY
+from fi_cli.island.actions import CAPTURE, END_ACTIONS, HELI_PLAY, LIFT_OFF, SANDBAGS_PLAY
 from fi_cli.island.engine import ACTIONS, LegalActions
 from fi_cli.island.game import new_game
 
@@ -75,3 +75,57 @@ def test_special_and_heli_actions_are_parts_of_the_legal_list():
             assert lifts == [a for a in legal if a[0] == HELI_PLAY]
             lifts_seen += len(lifts) > 0
     assert lifts_seen > 50
+
+
+def _candidates(s, rng: random.Random) -> list:
+    """Own actions, the whole legal list and a sample of actions of the own kinds that may or may not be legal."""
+    from fi_cli.island.actions import CAPTURE, FLY, GIVE, MOVE, NAVIGATE, NO_TILE, SHORE_UP
+
+    out = s.own_actions() + s.legal_actions()
+    n = s.n
+    for _ in range(60):
+        p = rng.randrange(n) if rng.random() < 0.3 else s.current
+        t, u = rng.randrange(24), rng.randrange(24)
+        kind = rng.randrange(6)
+        if kind == 0:
+            out.append((MOVE, p, t))
+        elif kind == 1:
+            out.append((FLY, p, t))
+        elif kind == 2:
+            out.append((NAVIGATE, p, rng.randrange(n), t))
+        elif kind == 3:
+            out.append((SHORE_UP, p, t, rng.choice([NO_TILE, u])))
+        elif kind == 4:
+            out.append((GIVE, p, rng.randrange(n), rng.randrange(6)))
+        else:
+            out.append((CAPTURE, p, rng.randrange(4)))
+    return out
+
+
+def test_is_own_action_answers_as_the_list_does():
+    rng = random.Random(11)
+    hits = 0
+    for s in _states(25):
+        own = set(s.own_actions())
+        for a in _candidates(s, rng):
+            assert s.is_own_action(a) == (a in own), a
+            hits += a in own
+        cap = s.capture_now()
+        assert [a for a in own if a[0] == CAPTURE] == ([cap] if cap else [])
+    assert hits > 5000
+
+
+def test_is_heli_action_answers_as_the_list_does():
+    from fi_cli.island.actions import HELI_PLAY
+
+    rng = random.Random(12)
+    hits = 0
+    for s in _states(25):
+        for h in range(s.n):
+            lifts = set(s.heli_actions(h))
+            tries = list(lifts)
+            tries += [(HELI_PLAY, h, rng.randrange(-1, 1 << s.n + 1), rng.randrange(-1, 25)) for _ in range(30)]
+            for a in tries:
+                assert s.is_heli_action(a) == (a in lifts), a
+            hits += len(lifts)
+    assert hits > 3000

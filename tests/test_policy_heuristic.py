@@ -232,6 +232,19 @@ def test_same_games_whether_the_legal_list_is_given_or_made_on_demand():
         assert games[0] == games[1]
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_pull_towards_important_tiles_grows_with_the_players(players):
+    """w_position is the weight at two players, w_position_pawn is added for each player beyond two."""
+    setup = GameSetup(get_layout("forbidden_island"), 2, players)
+    both = {"w_position": 0.25, "w_position_pawn": 0.125}
+    alone = {"w_position": 0.25 + 0.125 * (players - 2), "w_position_pawn": 0.0}
+    played = [play_game(setup, make_policy("heuristic", w), 31) for w in (both, alone)]
+    assert [r.actions for r in played[0].turn_rows] == [r.actions for r in played[1].turn_rows]
+    if players == 4:  # and the weight makes a difference at all
+        other = play_game(setup, make_policy("heuristic", {"w_position": 0.25, "w_position_pawn": 0.0}), 31)
+        assert [r.actions for r in other.turn_rows] != [r.actions for r in played[0].turn_rows]
+
+
 def _heuristic_digest(games: int) -> str:
     import hashlib
 
@@ -250,4 +263,57 @@ def _heuristic_digest(games: int) -> str:
 def test_golden_heuristic_games():
     """Pins every decision of 60 seeded games (islands, levels, player counts, variants): a speed-up must
     leave play unchanged, and a change of play must be deliberate (then this digest is updated with it)."""
-    assert _heuristic_digest(60) == "a75e92a7a6263c05"
+    assert _heuristic_digest(60) == "ed245b7e0978f241"
+
+
+_ALL_FOUR = ["earth_stone", "statue_of_the_wind", "crystal_of_fire", "oceans_chalice"]
+
+
+def test_lifts_home_a_pawn_that_cannot_walk_there_even_with_the_last_lift():
+    # the Navigator's tile (watchtower, r5 c3) has no standing neighbour: it cannot walk to Fools' Landing
+    s = state(
+        [("engineer", "fools_landing", {"helicopter_lift": 1}), ("navigator", "watchtower")],
+        captured=_ALL_FOUR,
+        sunk=["twilight_hollow", "observatory"],
+    )
+    assert _pick(s) == "play(p0, helicopter_lift, p1, fools_landing)"
+    # a pawn that can walk home keeps the last lift for the lift-off
+    t = state(
+        [("engineer", "fools_landing", {"helicopter_lift": 1}), ("navigator", "observatory")],
+        captured=_ALL_FOUR,
+    )
+    assert "helicopter_lift" not in _pick(t)
+    assert _pick(s, heli_stranded=0) != "play(p0, helicopter_lift, p1, fools_landing)"
+
+
+def _context(s, **params):
+    from fi_cli.island.policies.heuristic_eval import Context
+
+    pol = make_policy("heuristic", params)
+    pol.geo.update(s)
+    return Context(s, pol.w, pol.geo)
+
+
+def test_the_collector_is_a_player_whose_turn_comes_after_the_other_holders():
+    # p1 and p2 hold two Crystals each; p0 plays now, then p1, then p2: p1's cards can reach p2 before p2's
+    # turn, while p2's cards reach p1 only after it has played
+    players = [
+        ("engineer", "watchtower"),
+        ("pilot", "observatory", {"crystal_of_fire": 2}),
+        ("diver", "phantom_rock", {"crystal_of_fire": 2}),
+        ("explorer", "misty_marsh"),
+    ]
+    crystal = 2
+    assert _context(state(players, current=0)).collector[crystal] == 2
+    assert _context(state(players, current=0), w_order=0).collector[crystal] == 1  # the tie goes to the lower seat
+    assert _context(state(players, current=2)).collector[crystal] == 1  # seen from p2's turn: p1 plays last
+
+
+def test_both_tiles_of_a_treasure_flooded_matter_more_than_one():
+    from fi_cli.island.tiles import TILE_INDEX
+
+    players = [("engineer", "watchtower"), ("pilot", "observatory")]
+    one = _context(state(players, flooded=["temple_of_the_moon"]))
+    both = _context(state(players, flooded=["temple_of_the_moon", "temple_of_the_sun"]))
+    moon = TILE_INDEX["temple_of_the_moon"]
+    assert one.imp[moon] == one.w["w_treasure_twin"] < both.imp[moon] == both.w["w_treasure_pair"]

@@ -200,6 +200,24 @@ class GameState(StateBase):
             self._heli_moves(acts, holder)
         return acts
 
+    def is_heli_action(self, a: Action) -> bool:
+        """Whether ``a`` is in ``heli_actions(a[1])``, without listing them."""
+        if a[0] != HELI_PLAY or self.phase == SWIM_PHASE:
+            return False
+        holder, mask, t = a[1], a[2], a[3]
+        if not (0 <= holder < self.n and self.hands[holder][HELICOPTER_LIFT]) or holder not in self.special_players():
+            return False
+        if mask <= 0 or mask >> self.n or not 0 <= t < _N_TILES or self.tiles[t] == SUNK:
+            return False
+        src = self.pos[(mask & -mask).bit_length() - 1]
+        group = 0
+        for q, x in enumerate(self.pos):
+            if x == src:
+                group |= 1 << q
+        if t == src or mask & ~group:
+            return False
+        return self.rules.helicopter_lift_group == "subset" or mask == group
+
     def sunk_tiles(self) -> bytes:
         """Which tiles have sunk, as bytes (non-zero where sunk): a cheap, hashable cache key."""
         return bytes(self.tiles).translate(_SUNK_ONLY)
@@ -211,6 +229,53 @@ class GameState(StateBase):
         if self.phase == ACTIONS and self.actions_left:
             self._own_actions(acts)
         return acts
+
+    def is_own_action(self, a: Action) -> bool:
+        """Whether ``a`` is in ``own_actions()``, without listing them (a player following its plan asks
+        this at every action)."""
+        if self.phase != ACTIONS or not self.actions_left or a[1] != self.current:
+            return False
+        k = a[0]
+        p = a[1]
+        role = self.roles[p]
+        x = self.pos[p]
+        tiles = self.tiles
+        if k == MOVE:
+            t = a[2]
+            if role == DIVER:
+                return t in self.dive_targets(x)
+            return tiles[t] != SUNK and t in (self.board.around[x] if role == EXPLORER else self.board.orth[x])
+        if k == SHORE_UP:
+            near = self.board.around[x] if role == EXPLORER else self.board.orth[x]
+            b = a[3]
+            if b != NO_TILE and (role != ENGINEER or not a[2] < b):
+                return False
+            return all(tiles[t] == FLOODED and (t == x or t in near) for t in ((a[2],) if b == NO_TILE else a[2:]))
+        if k == GIVE:
+            q, c = a[2], a[3]
+            return (
+                0 <= c < 4 and self.hands[p][c] > 0 and 0 <= q < self.n and q != p
+                and (role == MESSENGER or self.pos[q] == x)
+            )  # fmt: skip
+        if k == CAPTURE:
+            tr = a[2]
+            return TILE_TREASURE[x] == tr and tr >= 0 and not self.captured >> tr & 1 and self.hands[p][tr] >= 4
+        if k == FLY:
+            t = a[2]
+            return role == PILOT and not self.flight_used and t != x and tiles[t] != SUNK
+        if k == NAVIGATE:
+            q = a[2]
+            return role == NAVIGATOR and q != p and 0 <= q < self.n and a[3] in self.navigator_targets(q)
+        return False
+
+    def capture_now(self) -> Action | None:
+        """The capture the current player could make where it stands (the only one in ``own_actions()``)."""
+        p = self.current
+        tr = TILE_TREASURE[self.pos[p]]
+        if self.phase == ACTIONS and self.actions_left and tr >= 0 and not self.captured >> tr & 1:
+            if self.hands[p][tr] >= 4:
+                return (CAPTURE, p, tr)
+        return None
 
     def _own_actions(self, acts: list[Action]) -> None:
         p = self.current

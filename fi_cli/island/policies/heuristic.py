@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..actions import CAPTURE, END_ACTIONS, HELI_PLAY, LIFT_OFF, SANDBAGS_PLAY, Action
+from ..actions import END_ACTIONS, HELI_PLAY, LIFT_OFF, SANDBAGS_PLAY, Action
 from ..engine import ACTIONS, DISCARD_PHASE, FLOOD, SWIM_PHASE, GameState
 from ..tiles import FOOLS_LANDING
 from .heuristic_eval import Context
@@ -33,6 +33,7 @@ _SPEC: dict[str, tuple[float, str]] = {
     "w_fools_landing": (9.0, "importance of keeping Fools' Landing dry"),
     "w_treasure_last": (9.0, "importance of the last standing tile of an uncaptured treasure"),
     "w_treasure_twin": (3.0, "importance of a tile of an uncaptured treasure whose twin still stands"),
+    "w_treasure_pair": (4.5, "importance of each tile of an uncaptured treasure when both are flooded"),
     "w_plain": (1.7, "importance of any other tile"),
     "risk_top": (1.0, "risk factor of a flooded tile whose flood card is in the top segment of the draw pile"),
     "risk_soon": (1.0, "extra risk in proportion to the share of that segment drawn next flood step"),
@@ -42,24 +43,28 @@ _SPEC: dict[str, tuple[float, str]] = {
     "w_capture": (100.0, "value of capturing a treasure"),
     "w_cap_dist": (4.0, "cost per step between a holder of four cards and its treasure's tiles"),
     "w_cap_pull": (0.3, "cost per step between the collector of a complete set and its treasure's tiles"),
+    "w_cap_pre": (0.3, "cost per step between a collector holding three cards (of three) and its treasure's tiles"),
     "w_meet": (0.8, "cost per step per card between a card holder and the team-mate collecting that treasure"),
     "meet_full": (1.8, "multiplier of w_meet when the team holds four or more cards of the treasure"),
     "w_end_dist": (4.0, "cost per step to Fools' Landing once all four treasures are captured"),
     "w_late_fl": (1.0, "cost per step to Fools' Landing once three treasures are captured"),
     "collector_room": (0.8, "preference for a collector with room in its hand (per free place)"),
+    "w_order": (0.4, "preference (per card) for a collector whose turn comes after the other card holders' turns"),
     "w_give": (2.0, "value of giving a card to the collector of its treasure (grows with their count)"),
     "w_give_complete": (12.0, "value of the gift that completes a set of four"),
     "w_overflow": (0.35, "weight of the keep-value of the card a full receiver must discard after a gift"),
     "w_near": (0.25, "value of ending the turn next to a flooded tile (times its shore-up value)"),
     "w_guard": (0.0, "cost per step between an important flooded tile and the nearest pawn (times its value)"),
     "guard_min": (1.5, "least shore-up value of a flooded tile for the w_guard term"),
-    "w_position": (0.02, "cost per step between the pawn and each important tile (times its importance)"),
+    "w_position": (0.02, "cost per step between the pawn and each important tile (times its importance), 2 players"),
+    "w_position_pawn": (0.06, "added to w_position for each player beyond two"),
     "heli_shore_min": (6.0, "shore-up value of a flooded tile that justifies flying a pawn to it"),
     "heli_shore_cost": (5.0, "cost of spending a Helicopter Lift to fly the current player somewhere"),
     "heli_last_cost": (10.0, "extra cost of spending the team's last Helicopter Lift when one treasure is left"),
     "sandbag_threshold": (2.0, "play Sandbags in a flood step when importance x draw chance reaches this"),
     "heli_capture": (1.0, "1: fly a holder of four cards to its treasure when it cannot walk there this turn"),
     "heli_meet": (1.0, "1: fly a card holder to the collector when its gifts complete a set this turn"),
+    "heli_stranded": (1.0, "1: with four treasures, lift home a pawn that cannot walk there (even the last lift)"),
     "heli_rescue_cost": (6.0, "cost of spending a Helicopter Lift to rescue a swimmer instead of swimming"),
     "w_swim_flooded": (1.0, "cost of swimming to a flooded tile (times its risk)"),
     "keep_heli": (8.0, "keep-value of the team's only Helicopter Lift card when over the hand limit"),
@@ -95,13 +100,13 @@ class HeuristicPolicy:
         self.w = w
         self.geo = Geometry()
         self._seq: list[Action] = []
-        self._key: tuple = ()
+        self._expect: GameState | None = None
 
     def reset(self, seed: int) -> None:
         # the geometry is kept: it depends only on the board and the sunk tiles, which it checks at every
         # decision, so the planner's sampled futures of one position share its distance tables
         self._seq = []
-        self._key = ()
+        self._expect = None
 
     def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
         # ``legal`` is looked at only where the state alone cannot tell (play_game lists it lazily)
@@ -116,15 +121,14 @@ class HeuristicPolicy:
             k = state.actions_left
             if k == 0 and state.captured != 0b1111:
                 return (END_ACTIONS, state.current)
-            own = state.own_actions()  # the legal list starts with these
             # follow the plan made earlier this turn while the position is exactly the one it expected
-            if self._seq and self._key == _fingerprint(state):
+            if self._seq and _same(state, self._expect):
                 a = self._seq[0]
-                if a in own:
-                    for b in own:
-                        if b[0] == CAPTURE:  # a capture met on the way comes first
-                            self._seq = []
-                            return b
+                if state.is_own_action(a):
+                    cap = state.capture_now()
+                    if cap is not None:  # a capture met on the way comes first
+                        self._seq = []
+                        return cap
                     return self._follow(state, a)
             self._seq = []
         self.geo.update(state)
@@ -133,11 +137,11 @@ class HeuristicPolicy:
             if ctx.heli:
                 a = heli_in_turn(ctx)
                 if a is not None:
-                    return a
+                    return self._lifted(state, a)
             if state.actions_left == 0:
                 return (END_ACTIONS, state.current)
-            seq = plan_turn(ctx, own, True)
-            if not seq or (seq[0] not in own and seq[0] not in legal):
+            seq = plan_turn(ctx, True)
+            if not seq or (not state.is_own_action(seq[0]) and seq[0] not in legal):
                 return (END_ACTIONS, state.current)
             self._seq = seq
             return self._follow(state, seq[0])
@@ -147,25 +151,41 @@ class HeuristicPolicy:
             return swim_decision(ctx, legal)
         return legal[0]
 
+    def _lifted(self, state: GameState, a: Action) -> Action:
+        """Play a Helicopter Lift chosen before planning; when it moves the current player, plan the rest of
+        the turn from where it lands, so that the lift is not undone by another rule at the next action."""
+        if a[0] == HELI_PLAY and a[2] >> state.current & 1 and state.actions_left:
+            after = state.copy()
+            after.apply(a)
+            if after.phase == ACTIONS:
+                self.geo.update(after)
+                rest = plan_turn(Context(after, self.w, self.geo), False)
+                if rest and after.is_own_action(rest[0]):
+                    self._seq = [a] + rest
+                    return self._follow(state, a)
+        return a
+
     def _follow(self, state: GameState, a: Action) -> Action:
         """Take the first planned action and remember the position the rest of the plan expects."""
         seq = self._seq[1:]
         self._seq = []
-        if seq and a[0] not in _SPECIAL_KINDS and state.actions_left >= 2:
+        spent = 0 if a[0] == HELI_PLAY or a[0] == SANDBAGS_PLAY else 1  # special cards cost no action
+        if seq and a[0] != LIFT_OFF and a[0] != END_ACTIONS and state.actions_left - spent >= 1:
             after = state.copy()
             after.apply(a)  # an action that is not the turn's last draws no card: no generator needed
             if after.phase == ACTIONS:
                 self._seq = seq
-                self._key = _fingerprint(after)
+                self._expect = after
         return a
 
 
-def _fingerprint(s: GameState) -> tuple:
-    """The public position, to check that a plan is followed in the very position it was made for."""
+def _same(s: GameState, e: GameState) -> bool:
+    """Whether s is the public position e, to check that a plan is followed in the very position it was made
+    for (e is a copy of the position the plan was made in, with the plan's first action applied)."""
     return (
-        s.turn, s.current, s.actions_left, s.flight_used, s.captured, s.water, tuple(s.pos), tuple(s.tiles),
-        tuple(map(tuple, s.hands)), tuple(map(frozenset, s.fdeck)), frozenset(s.fdiscard), tuple(s.tdeck),
-    )  # fmt: skip
-
-
-_SPECIAL_KINDS = (SANDBAGS_PLAY, HELI_PLAY, LIFT_OFF, END_ACTIONS)
+        s.pos == e.pos and s.turn == e.turn and s.actions_left == e.actions_left and s.tiles == e.tiles
+        and s.hands == e.hands and s.current == e.current and s.flight_used == e.flight_used
+        and s.captured == e.captured and s.water == e.water and s.tdeck == e.tdeck
+        and (s.fdeck == e.fdeck or list(map(frozenset, s.fdeck)) == list(map(frozenset, e.fdeck)))
+        and (s.fdiscard == e.fdiscard or frozenset(s.fdiscard) == frozenset(e.fdiscard))
+    )  # fmt: skip  (the order in which a pile's cards are stored is no information)

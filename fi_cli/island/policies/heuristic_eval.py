@@ -6,6 +6,8 @@ Everything here is computed from public information only: tile states, hands, th
 
 from __future__ import annotations
 
+from itertools import compress
+
 from ..engine import GameState
 from ..tiles import (
     FLOOD_DRAWS,
@@ -18,11 +20,31 @@ from ..tiles import (
     TREASURE_TILES,
     WATERS_RISE,
 )
-from .heuristic_geom import AROUND, FAR, Geometry, move_kind
+from .heuristic_geom import AROUND, FAR, Geometry
 
 _N = 24
+_TILES = range(_N)
+_IS_FLOODED = FLOODED.__eq__
 ALL = 0b1111
 _ZEROS = [0.0] * _N
+
+
+def importances(s: GameState, w: dict[str, float]) -> list[float]:
+    """How much each tile staying above water matters: Fools' Landing, the tiles of uncaptured treasures
+    (the last one standing most, a flooded pair more than one of two), then any other tile."""
+    tiles = s.tiles
+    imp = [w["w_plain"]] * _N
+    for x in range(4):
+        if s.captured >> x & 1:
+            continue
+        a, b = TREASURE_TILES[x]
+        twin = w["w_treasure_pair"] if tiles[a] == FLOODED and tiles[b] == FLOODED else w["w_treasure_twin"]
+        if tiles[a] != SUNK:
+            imp[a] = w["w_treasure_last"] if tiles[b] == SUNK else twin
+        if tiles[b] != SUNK:
+            imp[b] = w["w_treasure_last"] if tiles[a] == SUNK else twin
+    imp[FOOLS_LANDING] = w["w_fools_landing"]
+    return imp
 
 
 def _flown(steps: int) -> float:
@@ -45,26 +67,17 @@ class Context:
         tiles = s.tiles
         captured = s.captured
         self.endgame = captured == ALL
-        self.kinds = [move_kind(r) for r in s.roles]
-        # --- importance of each tile staying above water
-        imp = [w["w_plain"]] * _N
+        self.kinds = geo.kinds(s.roles)
         unc = [x for x in range(4) if not captured >> x & 1]
         self.uncaptured = unc
-        for x in unc:
-            a, b = TREASURE_TILES[x]
-            if tiles[a] != SUNK:
-                imp[a] = w["w_treasure_last"] if tiles[b] == SUNK else w["w_treasure_twin"]
-            if tiles[b] != SUNK:
-                imp[b] = w["w_treasure_last"] if tiles[a] == SUNK else w["w_treasure_twin"]
-        imp[FOOLS_LANDING] = w["w_fools_landing"]
-        self.imp = imp
+        self.imp = imp = importances(s, w)
         # --- risk of each flooded tile being drawn (and so sinking) soon
         fdeck = s.fdeck
         top = fdeck[-1] if fdeck else s.fdiscard
         self.top = top
         f = FLOOD_DRAWS[min(s.water, 9)]
         risk = [0.0] * _N
-        flooded = [t for t, v in enumerate(tiles) if v == FLOODED]
+        flooded = list(compress(_TILES, map(_IS_FLOODED, tiles)))
         self.flooded = flooded
         if flooded:
             in_top = set(top)
@@ -97,20 +110,33 @@ class Context:
         team = [0] * 4
         collector = [-1] * 4
         room = [w["collector_room"] * (5 - sum(h)) for h in hands]
+        w_order = w["w_order"]
+        order = [(s.current + i) % n for i in range(n)]  # seats in the order they play from now on
+        before = [0] * n
         for x in unc:
+            held = [h[x] for h in hands]
+            team[x] = sum(held)
+            if not team[x]:
+                continue
+            # the cards of the holders who play before q (from the current player on) can reach q by its turn
+            k = 0
+            for q in order:
+                before[q] = k
+                k += held[q]
             best = -1.0
             for q in range(n):
-                h = hands[q][x]
-                team[x] += h
+                h = held[q]
                 if h:
                     score = 2.0 * h + (0.0 if roles[q] == MESSENGER else 1.0) - 0.01 * q
                     score += room[q]
+                    if w_order:
+                        score += w_order * before[q]
                     if score > best:
                         best = score
                         collector[x] = q
         self.team = team
         self.collector = collector
-        self.heli = sum(h[HELICOPTER_LIFT] for h in hands)
+        self.heli = sum([h[HELICOPTER_LIFT] for h in hands])
         self.goals: list[list[float] | None] = [None] * n  # goal cost tables, made when asked
         self.wants: list[list[tuple[float, tuple[int, ...]]] | None] = [None] * n  # goal lists, likewise
 
@@ -151,6 +177,10 @@ class Context:
                     goals.append((w["w_meet"] * w["meet_full"] * 0.5 * (self.team[x] - h), others))
                 srcs = tuple(t for t in TREASURE_TILES[x] if tiles[t] != SUNK)
                 goals.append((w["w_cap_pull"], srcs))
+            elif h == 3 and w["w_cap_pre"]:
+                # a collector one card short waits near its treasure, to capture as soon as the card comes
+                srcs = tuple(t for t in TREASURE_TILES[x] if tiles[t] != SUNK)
+                goals.append((w["w_cap_pre"], srcs))
         ncap = 4 - len(self.uncaptured)
         if ncap >= 3:
             goals.append((w["w_late_fl"], (FOOLS_LANDING,)))

@@ -17,6 +17,7 @@ FAR = 12  # stands for "unreachable by walking" in distance sums
 _N = 24
 _KEEP = 32  # sets of sunk tiles whose tables are kept
 _ISLAND: dict[tuple, list[int]] = {}  # (layout cells, kind, cell) -> steps by cell on the whole island
+_BY_CELL: dict[tuple, tuple] = {}  # (layout cells, nodes) -> neighbour tables by cell index, in cell order
 
 
 def move_kind(role: int) -> int:
@@ -26,7 +27,7 @@ def move_kind(role: int) -> int:
 class Geometry:
     """Neighbours and BFS distances of one game's board under its current sunk tiles."""
 
-    __slots__ = ("board", "sunk", "rank", "base", "neigh", "dists", "cache", "static", "kept")
+    __slots__ = ("board", "sunk", "rank", "base", "neigh", "dists", "cache", "static", "kept", "prev")
 
     def __init__(self) -> None:
         self.board = None
@@ -40,6 +41,7 @@ class Geometry:
         # sunk tiles -> (neigh, dists, cache) of positions left earlier: the planner's sampled futures of
         # one position all start from its sunk tiles, then part ways
         self.kept: dict[bytes, tuple] = {}
+        self.prev: tuple = (b"", [None, None, None])  # the sunk tiles and neighbour lists before the last change
 
     def update(self, s: GameState) -> None:
         sunk = s.sunk_tiles()
@@ -47,10 +49,13 @@ class Geometry:
             return
         if s.board is not self.board:
             self._new_board(s)
-        elif self.sunk:
-            if len(self.kept) >= _KEEP:
-                self.kept.clear()
-            self.kept[self.sunk] = (self.neigh, self.dists, self.cache)
+            self.prev = (b"", [None, None, None])
+        else:
+            self.prev = (self.sunk, self.neigh)
+            if self.sunk:
+                if len(self.kept) >= _KEEP:
+                    self.kept.clear()
+                self.kept[self.sunk] = (self.neigh, self.dists, self.cache)
         self.sunk = sunk
         old = self.kept.pop(sunk, None)
         if old is not None:
@@ -67,13 +72,24 @@ class Geometry:
         self.kept = {}
         cells = board.layout.cells
         index = {cell: i for i, cell in enumerate(cells)}
-        self.rank = [index[board.cell_of[t]] for t in range(_N)] + list(range(_N, len(board.dive)))
-        key = self.rank.__getitem__
-        self.base = (
-            [tuple(sorted(board.orth[t], key=key)) for t in range(_N)],
-            [tuple(sorted(board.around[t], key=key)) for t in range(_N)],
-            [tuple(sorted(nb, key=key)) for nb in board.dive],  # nodes from 24 up are open sea
-        )
+        cell = [index[board.cell_of[t]] for t in range(_N)]
+        self.rank = cell + list(range(_N, len(board.dive)))
+        # the neighbours of each cell in cell order are the same for every game on this island shape
+        key = (cells, len(board.dive))
+        by_cell = _BY_CELL.get(key)
+        if by_cell is None:
+            rank = self.rank.__getitem__
+            node_of = {r: t for t, r in enumerate(self.rank)}
+            by_cell = _BY_CELL[key] = tuple(
+                [tuple(sorted(map(rank, table[node_of[i]]))) for i in range(len(table))]
+                for table in (board.orth, board.around, board.dive)
+            )  # fmt: skip
+        tile_of = [0] * len(board.dive)
+        for t, r in enumerate(self.rank):
+            tile_of[r] = t
+        self.base = tuple(
+            [tuple([tile_of[r] for r in table[self.rank[u]]]) for u in range(len(table))] for table in by_cell
+        )  # nodes from 24 up are open sea (the Diver's table only)
 
     def neighbours(self, kind: int) -> list[tuple[int, ...]]:
         """Neighbours by tile index for one way of moving (sunk tiles left out)."""
@@ -82,9 +98,22 @@ class Geometry:
             return nb
         sunk = self.sunk
         orth, around, dive = self.base
-        base = around if kind == AROUND else orth
+        if kind == DIVE:
+            nb = list(self.neighbours(ORTH))
+        else:
+            base = around if kind == AROUND else orth
+            old_sunk, old_neigh = self.prev
+            old = old_neigh[kind]
+            if old is not None and len(old_sunk) == _N and all(a <= b for a, b in zip(old_sunk, sunk, strict=True)):
+                # one or two more tiles sank since the last lists: only their neighbours' lists change
+                nb = list(old)
+                for t in range(_N):
+                    if sunk[t] and not old_sunk[t]:
+                        for u in base[t]:
+                            nb[u] = tuple([v for v in base[u] if not sunk[v]])
+            else:
+                nb = [tuple([v for v in base[u] if not sunk[v]]) for u in range(_N)] if any(sunk) else list(base)
         some_sunk = any(sunk)
-        nb = [tuple([v for v in base[u] if not sunk[v]]) for u in range(_N)] if some_sunk else list(base)
         if kind == DIVE and (some_sunk or len(dive) > _N):  # open sea (variant) is crossed like sunk tiles
             # one crossing reaches every tile on the shore of a connected stretch of sunk tiles (and sea)
             comp: dict[int, int] = {}
@@ -117,6 +146,13 @@ class Geometry:
                     nb[u] = tuple(sorted(extra, key=key))
         self.neigh[kind] = nb
         return nb
+
+    def kinds(self, roles: tuple[int, ...]) -> list[int]:
+        """The way of moving of each pawn (kept for the game)."""
+        k = self.static.get(roles)
+        if k is None:
+            k = self.static[roles] = [move_kind(r) for r in roles]
+        return k
 
     def island_dist(self, kind: int, src: int) -> list[int]:
         """Steps from ``src`` on the whole island, as if nothing had sunk (computed once per game)."""

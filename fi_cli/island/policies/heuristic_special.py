@@ -15,8 +15,8 @@ from ..tiles import (
     SUNK,
     TREASURE_TILES,
 )
-from .heuristic_eval import Context
-from .heuristic_geom import ORTH
+from .heuristic_eval import Context, importances
+from .heuristic_geom import FAR, ORTH
 from .heuristic_turn import junk
 
 _N = 24
@@ -26,25 +26,12 @@ def find_heli(s: GameState, mask: int, target: int, holder: int = -1) -> Action 
     """The first legal Helicopter Lift of the pawns ``mask`` to ``target`` (by ``holder``, or anyone)."""
     for h in range(s.n) if holder < 0 else (holder,):
         a = (HELI_PLAY, h, mask, target)
-        if a in s.heli_actions(h):
+        if s.is_heli_action(a):
             return a
     return None
 
 
 # --------------------------------------------------------------------- flood step: Sandbags
-def importance(s: GameState, t: int, w: dict[str, float]) -> float:
-    if t == FOOLS_LANDING:
-        return w["w_fools_landing"]
-    for tr in range(4):
-        pair = TREASURE_TILES[tr]
-        if t in pair:
-            if s.captured >> tr & 1:
-                return w["w_plain"]
-            twin = pair[1] if pair[0] == t else pair[0]
-            return w["w_treasure_last"] if s.tiles[twin] == SUNK else w["w_treasure_twin"]
-    return w["w_plain"]
-
-
 def draw_chances(s: GameState) -> dict[int, float]:
     """Chance that each tile's flood card is drawn in what is left of the current flood step."""
     left = s.flood_left
@@ -72,13 +59,14 @@ def flood_decision(s: GameState, legal: list[Action], w: dict[str, float]) -> Ac
     if holder < 0:
         return (DRAW_FLOOD,)
     tiles = s.tiles
-    best, best_t = 0.0, -1
     chance = draw_chances(s)
-    for t in sorted(chance):
-        p = chance[t]
-        if tiles[t] != FLOODED or p <= 0.0:
-            continue
-        v = importance(s, t, w) * p
+    candidates = sorted(t for t, p in chance.items() if tiles[t] == FLOODED and p > 0.0)
+    if not candidates:
+        return (DRAW_FLOOD,)
+    best, best_t = 0.0, -1
+    imp = importances(s, w)
+    for t in candidates:
+        v = imp[t] * chance[t]
         if v > best:
             best, best_t = v, t
     if best_t >= 0 and best >= w["sandbag_threshold"]:
@@ -143,14 +131,24 @@ def heli_in_turn(ctx: Context) -> Action | None:
     geo = ctx.geo
     pos = s.pos
     if ctx.endgame:
-        if ctx.heli < 2:
-            return None
         groups: dict[int, int] = {}
         for q, x in enumerate(pos):
             if x != FOOLS_LANDING:
                 groups[x] = groups.get(x, 0) | 1 << q
         if not groups:
             return None
+        if ctx.heli < 2:
+            # the last Helicopter Lift is kept for the lift-off, unless a pawn cannot reach Fools' Landing on its
+            # own (a second lift is needed anyway): then it brings that pawn home now
+            if w["heli_stranded"] <= 0:
+                return None
+            stranded = [
+                x for q, x in enumerate(pos)
+                if x != FOOLS_LANDING and s.roles[q] != PILOT and geo.dist(ctx.kinds[q], FOOLS_LANDING)[x] >= FAR
+            ]  # fmt: skip
+            if not stranded:
+                return None
+            groups = {x: groups[x] for x in stranded}
         d = geo.dist(ORTH, FOOLS_LANDING)
         src = max(groups, key=lambda t: (d[t], -t))
         return find_heli(s, groups[src], FOOLS_LANDING)

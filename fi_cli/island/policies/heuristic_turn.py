@@ -114,29 +114,36 @@ def guards(ctx: Context, p: int) -> list[tuple[float, list[int], int, int]]:
 def position_costs(ctx: Context, p: int) -> list[float]:
     """Goal costs of p plus a pull towards the tiles that matter (Fools' Landing, treasure tiles)."""
     gc = ctx.goal_costs(p)
-    wp = ctx.w["w_position"]
+    s = ctx.s
+    # with more pawns, one near each tile that matters is worth more than the steps it costs
+    wp = ctx.w["w_position"] + ctx.w["w_position_pawn"] * (s.n - 2)
     if wp <= 0:
         return gc
-    s = ctx.s
     geo = ctx.geo
     kind = ctx.kinds[p]
-    both = ("gc+pos", id(gc), kind, s.captured)  # gc lists live in geo.cache as long as this entry
+    imp = ctx.imp
+    ikey = tuple(imp)
+    both = ("gc+pos", id(gc), kind, ikey, wp)  # gc lists live in geo.cache as long as this entry
     out = geo.cache.get(both)
     if out is not None:
         return out
-    imp = ctx.imp
-    key = ("pos", kind, tuple(imp))
+    key = ("pos", kind, ikey, wp)
     pull = geo.static.get(key)
     if pull is None:
         # a gentle pull: distances over the whole island (ignoring sunk tiles) are good enough here
         plain = ctx.w["w_plain"]
-        pull = [0.0] * _N
+        static = geo.static
+        terms = []
         for t in range(_N):
             if imp[t] > plain and s.tiles[t] != SUNK:
-                d = geo.island_dist(kind if kind != DIVE else ORTH, t)
-                wt = wp * imp[t]
-                pull = [a + wt * (b if b < 4 else 4) for a, b in zip(pull, d, strict=True)]
-        geo.static[key] = pull
+                tkey = ("pull", kind, t, imp[t], wp)
+                term = static.get(tkey)
+                if term is None:
+                    wt = wp * imp[t]
+                    d = geo.island_dist(kind if kind != DIVE else ORTH, t)
+                    term = static[tkey] = [wt * (b if b < 4 else 4) for b in d]
+                terms.append(term)
+        pull = static[key] = list(map(sum, zip(*terms, strict=True))) if terms else [0.0] * _N
     out = [a + b for a, b in zip(gc, pull, strict=True)]
     geo.cache[both] = out
     return out
@@ -258,14 +265,14 @@ def _action_of(o: tuple, p: int) -> Action:
     return (CAPTURE, p, o[2])
 
 
-def plan_turn(ctx: Context, own: list[Action], heli_shore: bool) -> list[Action]:
+def plan_turn(ctx: Context, heli_shore: bool) -> list[Action]:
     """The current player's actions for the rest of the turn (possibly one Helicopter Lift play first)."""
     from .heuristic_special import find_heli
 
-    for a in own:
-        if a[0] == CAPTURE:  # capturing at once is never wrong: it frees the hand and ends a way to lose
-            return [a]
     s = ctx.s
+    cap = s.capture_now()
+    if cap is not None:  # capturing at once is never wrong: it frees the hand and ends a way to lose
+        return [cap]
     w = ctx.w
     p = s.current
     k = s.actions_left
@@ -273,8 +280,6 @@ def plan_turn(ctx: Context, own: list[Action], heli_shore: bool) -> list[Action]
     x = pos[p]
     role = s.roles[p]
     tiles = s.tiles
-    geo = ctx.geo
-    kind = ctx.kinds[p]
     reach = reach_from(ctx, p, x, k)
     flown: set[int] = set()
     if role == PILOT and not s.flight_used:
@@ -296,26 +301,35 @@ def plan_turn(ctx: Context, own: list[Action], heli_shore: bool) -> list[Action]
             if any(u in reach for u in ctx.shore_range(p, t)):
                 continue
             r2 = reach_from(ctx, p, t, k)
-            v2 = best_plan(ctx, p, t, k, r2, gifts_, guards_, gc)[0] - hcost
-            if v2 > val:
+            v2, y2, _, opts2 = best_plan(ctx, p, t, k, r2, gifts_, guards_, gc)
+            if v2 - hcost > val:
                 a = find_heli(s, 1 << p, t)
                 if a is not None:
-                    return [a]
+                    return [a] + _sequence(ctx, p, t, y2, opts2, set(), gc)
     # the Navigator may do more good moving someone else
     if role == NAVIGATOR:
         used = d + len(opts)
         per = (val + gc[x]) / used if used else 0.0
         nav_best, nav_a = max(per, 0.3), None
-        for a in own:
-            if a[0] == NAVIGATE:
-                q = a[2]
+        for q in range(s.n):  # in the order the engine lists the Navigator's moves
+            if q == p:
+                continue
+            targets = s.navigator_targets(q)
+            if targets:
                 gq = ctx.goal_costs(q)
-                g = gq[pos[q]] - gq[a[3]]
-                if g > nav_best:
-                    nav_best, nav_a = g, a
+                for t in targets:
+                    g = gq[pos[q]] - gq[t]
+                    if g > nav_best:
+                        nav_best, nav_a = g, (NAVIGATE, p, q, t)
         if nav_a is not None:
             return [nav_a]
-    # the sequence: work at the start tile, the walk, work at the end tile
+    return _sequence(ctx, p, x, y, opts, flown, gc)
+
+
+def _sequence(ctx: Context, p: int, x: int, y: int, opts: list, flown: set[int], gc: list[float]) -> list[Action]:
+    """The actions of a plan: work at the start tile x, the walk (or flight) to y, work at y."""
+    geo = ctx.geo
+    kind = ctx.kinds[p]
     seq: list[Action] = []
     here = sorted((o for o in opts if o[3]), key=_first, reverse=True)
     there = sorted((o for o in opts if not o[3]), key=_first, reverse=True)
