@@ -20,7 +20,7 @@ from ..actions import DRAW_STORM, END_ACTIONS, EXCAVATE, JET, NOBODY, PEEK_STORM
 from ..engine import ORDER, PEEK, STORM, GameState
 from ..tiles import ACTIONS_PER_TURN, JET_PACK, METEOROLOGIST, TIME_THROTTLE
 from .heuristic_gear import gear_play, jet_targets, throttle
-from .heuristic_team import peek_choice, stack_choice, water_gift
+from .heuristic_team import peek_choice, peek_worth, stack_choice, water_gift
 from .heuristic_turn import Planner
 from .heuristic_view import View
 
@@ -35,32 +35,36 @@ _SPEC: dict[str, tuple[float, str]] = {
     "v_unbury": (12.0, "value of freeing a buried pawn (or unblocking the Launch Pad, a part's tile, a tunnel)"),
     "v_excavate": (3.0, "value of excavating any hidden tile (what the team learns)"),
     "v_excavate_water": (1.0, "value of excavating a water-drop tile besides its water"),
-    "v_storm_side": (0.0, "extra value of excavating a tile next to the storm (the next to gain sand)"),
     "v_clue": (8.0, "value of excavating a clue tile"),
     "v_clue_pair": (14.0, "value of excavating the second clue of a part (it appears)"),
     "v_launch": (6.0, "value of finding the Launch Pad"),
-    "launch_needs_dig": (0.0, "1: excavate the Launch Pad even when it is known"),
     "v_gear": (3.0, "value of a gear card drawn"),
     "v_tunnel": (2.0, "value of a tunnel excavated (shade), besides its gear card"),
-    "v_water": (10.0, "value of one water to a pawn with none (v_water / (1 + water) for more)"),
+    "v_water": (5.0, "value of a water a pawn will need before the game can end"),
     "w_well_waste": (0.7, "cost of a well's water the pawns not on it miss, times its value to them"),
+    "meet_rounds": (1.0, "rounds of water a pawn keeps in hand to walk back to the well the team gathers on"),
+    "w_meet": (2.0, "cost per step a pawn stands beyond what its water allows from the well the team gathers on"),
     "meet_reach": (4.0, "steps within which a pawn could still come to a well before it is excavated"),
+    "v_spring": (10.0, "value of a first well to draw from for the Water Carrier (a third for the second)"),
     "w_spring": (1.0, "value of a first well to draw from for the Water Carrier, times the team thirst"),
     "wc_refill": (3.0, "water the Water Carrier on a dug well counts on drawing for the pawns she shares with"),
     "v_pick": (25.0, "value of picking up a part"),
-    "w_shade": (0.5, "weight of the water a tunnel's shade saves a pawn ending its turn there"),
-    "w_death": (40.0, "cost of a pawn's chance of dying of thirst before its next turn"),
-    "w_return": (20.0, "cost of a pawn's chance of dying of thirst before it can walk back to water"),
+    "w_shade": (0.0, "weight of the water a tunnel's shade saves a pawn ending its turn there"),
+    "w_death": (20.0, "cost of a pawn's chance of dying of thirst before its next turn"),
     "g_next": (0.5, "weight of the best work within reach for the next turn"),
     "step_cost": (1.2, "cost per step and per action between a tile and the next turn's work"),
+    "v_win": (1000.0, "value of taking off (every part collected, the last pawn reaching the Launch Pad)"),
     "w_gather": (3.0, "cost per step from the Launch Pad in the end game"),
     "w_bury_risk": (1.0, "cost per sand marker of ending the turn on a tile next to the storm"),
-    "w_reduce": (1.0, "weight of a storm card's harm for the Meteorologist drawing one fewer"),
+    "w_reduce": (3.0, "weight of a storm card's harm for the Meteorologist drawing one fewer"),
     "v_level": (4.0, "cost of the storm meter going up one mark"),
     "nav_cost": (0.5, "least gain for the Navigator to move another pawn"),
     "bottom_min": (2.0, "least harm of a looked-at storm card for the Meteorologist to put it at the bottom"),
-    "peek": (1.0, "1: the Meteorologist looks at the storm deck at the start of her turn when its top is unknown"),
-    "water_decay": (0.35, "how fast water is worth less as a pawn holds more"),
+    "peek_min": (1.0, "a look at the storm deck must save this many times what a card fewer saves"),
+    "water_ratio": (0.6, "the value of a pawn's water beyond its need, times the value of the one before"),
+    "need_scale": (1.0, "weight of the water a pawn will drink before the game can end (its need)"),
+    "w_share": (1.0, "weight of the water shared with the pawns a pawn ends its turn with"),
+    "wc_far": (0.5, "share of a water's value when the Water Carrier draws it for a pawn not within her reach"),
     "blast_cost": (4.0, "value of keeping a Dune Blaster"),
     "shield_cost": (3.0, "value of keeping a Solar Shield"),
     "reserve_cost": (8.0, "value of keeping the Secret Water Reserve"),
@@ -112,7 +116,7 @@ class HeuristicPolicy:
                 return a
         if ph == STORM:
             return (DRAW_STORM,)
-        if self._plan and self._expect == _fingerprint(state):
+        if self._plan and self._expect == _fingerprint(state) and self._plan[0] in state.own_actions():
             return self._follow(state)
         return self._turn(View(state, self.w))
 
@@ -124,8 +128,9 @@ class HeuristicPolicy:
         self._plan = []
         if k <= 0:
             return (END_ACTIONS, p)
-        if s.roles[p] == METEOROLOGIST and w["peek"] and k >= ACTIONS_PER_TURN and not s.stop and not s.buried(p):
-            return (PEEK_STORM, p)
+        if s.roles[p] == METEOROLOGIST and k >= ACTIONS_PER_TURN and not s.stop and not s.buried(p):
+            if peek_worth(v) > w["peek_min"] * w["w_reduce"] * v.card_harm():
+                return (PEEK_STORM, p)
         planner = Planner(v)
         hand = s.hands[p]
         if hand[JET_PACK] and (k >= ACTIONS_PER_TURN or s.buried(p)):

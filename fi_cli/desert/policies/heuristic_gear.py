@@ -28,7 +28,7 @@ from ..tiles import (
     TERRASCOPE,
     TIME_THROTTLE,
 )
-from .heuristic_view import View
+from .heuristic_view import MANHATTAN, View
 
 
 def gear_play(v: View) -> Action | None:
@@ -128,20 +128,14 @@ def _scope(v: View, holders: list[int]) -> Action | None:
     thirsty = min(s.water) <= w["scope_water"]
     if thirsty and 0 < v.p_well < 1:
         cells = [c for c in range(N_CELLS) if kind[c] == HIDDEN_WATER]
-        c = min(cells, key=lambda c: (min(v_dist(c, y) for y in pawns), c))
+        c = min(cells, key=lambda c: (min(MANHATTAN[c][y] for y in pawns), c))
         return (SCOPE, h, c)
     hidden = [c for c in range(N_CELLS) if kind[c] == HIDDEN]
     missing = v.clues_left + (1 if v.pad < 0 else 0)
     if hidden and missing <= w["scope_missing"] and len(hidden) > missing:
-        c = max(hidden, key=lambda c: (s.sand[c] + min(v_dist(c, y) for y in pawns), -c))
+        c = max(hidden, key=lambda c: (s.sand[c] + min(MANHATTAN[c][y] for y in pawns), -c))
         return (SCOPE, h, c)
     return None
-
-
-def v_dist(a: int, b: int) -> int:
-    from .heuristic_view import MANHATTAN
-
-    return MANHATTAN[a][b]
 
 
 def throttle(v: View, gain: float) -> Action | None:
@@ -161,7 +155,7 @@ def jet_targets(v: View) -> list[int]:
     if v.endgame and v.pad >= 0:
         out.add(v.pad)
     if s.water[p] <= v.w["jet_water"]:
-        out.update(c for c in range(N_CELLS) if s.kind[c] in (HIDDEN_WATER,) or c in v.wells_dug or c in v.tunnels)
+        out.update(c for c in range(N_CELLS) if s.kind[c] == HIDDEN_WATER or c in v.wells_dug or c in v.tunnels)
         out.update(s.pos[q] for q in range(v.n) if s.water[q] >= s.water[p] + 2)
     x = s.pos[p]
     return sorted(c for c in out if c != x and s.kind[c] != NO_TILE and s.sand[c] < 2)

@@ -62,6 +62,16 @@ def card_harm(v: View, card: int) -> float:
     return min(k, v._upwind_tiles(d)) * v.sand_base
 
 
+def peek_worth(v: View) -> float:
+    """What the Meteorologist's look saves at the start of her turn: the chance a Sun Beats Down lies among the
+    cards she would see, times its harm (she puts it at the bottom)."""
+    n = v.s.storm_cards()
+    p_none = 1.0
+    for i in range(n):
+        p_none *= 1.0 - (v.suns_ahead(i + 1) - v.suns_ahead(i))
+    return (1.0 - p_none) * card_harm(v, SUN_BEATS_DOWN)
+
+
 def peek_choice(v: View) -> Action:
     """After a look: put the most harmful looked-at card at the bottom if it is worth it."""
     s = v.s

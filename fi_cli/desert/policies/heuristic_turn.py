@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ..actions import EXCAVATE, MOVE, NOBODY, PICK_UP, REDUCE_STORM, REMOVE_SAND, TAKE_WATER, Action
 from ..tiles import CLIMBER, METEOROLOGIST, MIRAGE, N_CELLS, NAVIGATOR, ORTH, WATER_CARRIER, WELL
+from .heuristic_team import navigations
 from .heuristic_view import View, rate
 
 
@@ -58,8 +59,6 @@ class Planner:
             harm = v.card_harm() * v.w["w_reduce"]
             items += [(harm, (REDUCE_STORM, p))] * max(0, s.storm_cards() - s.skips)
         elif self.role == NAVIGATOR:
-            from .heuristic_team import navigations
-
             items += navigations(v, p)
         return items
 
@@ -101,20 +100,32 @@ class Planner:
         return items
 
     def _well_draws(self, z: int) -> list[tuple[float, Action]]:
-        """The Water Carrier's draws at a well: each 2 water for the thirstiest pawns she can give to."""
+        """The Water Carrier's draws at a well (each up to 2 water, within her canteen), each followed by the
+        water she hands to the driest pawns on her tile or next to it; water she keeps counts ``wc_far`` of
+        its value to the driest pawn out of her reach (she carries it to them later)."""
         v, s, p = self.v, self.s, self.p
-        reach = [q for q in range(v.n) if s.pos[q] == z or s.pos[q] in ORTH[z] or q == p]
-        water = {q: s.water[q] for q in reach}
+        near = [q for q in range(v.n) if q != p and (s.pos[q] == z or s.pos[q] in ORTH[z])]
+        away = [q for q in range(v.n) if q != p and q not in near]
+        far = v.w["wc_far"]
+        water = s.water[:]
+        cap = v.cap[p]
         out = []
         for _ in range(3):
+            if water[p] >= cap:
+                break
+            drawn = min(2, cap - water[p])
+            water[p] += drawn
             value = 0.0
-            for _ in range(2):
-                q = max(reach, key=lambda q: v.water_value(q, water[q], 1))
-                gain = v.water_value(q, water[q], 1)
-                if gain <= 0:
-                    break
-                value += gain
-                water[q] += 1
+            for _ in range(drawn):
+                b = min(near, key=lambda q: (water[q] - v.cap[q] >= 0, water[q], q), default=-1)
+                if b >= 0 and water[b] < v.cap[b] and water[p] - water[b] >= 2:
+                    value += v.water_value(b, water[b], 1)
+                    water[b] += 1
+                    water[p] -= 1
+            # what she keeps: for herself, or for the driest pawn she will meet later
+            keep = max([v.water_value(p, water[p] - drawn, drawn)]
+                       + [far * v.water_value(q, water[q], drawn) for q in away])  # fmt: skip
+            value += keep
             if value <= 0:
                 break
             out.append((value, (TAKE_WATER, p)))
@@ -128,7 +139,21 @@ class Planner:
             return []
         if s.buried(p):  # the only action: dig itself out
             return [(REMOVE_SAND, p, s.pos[p])]
-        return self.best(s.pos[p], s.actions_left)[1]
+        return self._take_off() or self.best(s.pos[p], s.actions_left)[1]
+
+    def _take_off(self) -> list[Action]:
+        """The shortest way onto the Launch Pad when that wins the game this turn (all parts collected, the
+        others there), else nothing."""
+        s, v, p = self.s, self.v, self.p
+        pad = v.pad
+        if v.collected < 4 or pad < 0 or any(s.pos[q] != pad for q in range(v.n) if q != p):
+            return []
+        x, k = s.pos[p], s.actions_left
+        dist, prev = self._distances(x, k)
+        clear = [] if self.role == CLIMBER else self._sand_items(pad, s.sand[pad])[: max(0, s.sand[pad] - 1)]
+        if x == pad or dist[pad] + len(clear) > k:
+            return []
+        return self._walk(prev, x, pad, [a for _, a in clear])
 
     def best(self, x: int, k: int) -> tuple[float, list[Action]]:
         """The value and actions of the best plan of k actions for the current pawn standing on x."""

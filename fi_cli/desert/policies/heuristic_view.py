@@ -27,6 +27,7 @@ from ..tiles import (
     ORTH,
     PLAIN_KINDS,
     SIZE,
+    STORM_COUNTS,
     STORM_PICKS_UP,
     SUN_BEATS_DOWN,
     TILE_COUNTS,
@@ -82,27 +83,36 @@ class View:
         self.tunnels = [c for c in range(N_CELLS) if s.kind[c] == TUNNEL and s.dug[c]]
         self._storm_odds()
         self._tile_odds()
+        self.need = self._water_need()
         self.sand_base = w["v_sand"] * (1.0 + w["w_supply"] * max(0.0, 1.0 - s.supply / w["supply_low"]))
         self.wc = s.carrier
         self.wells_dug = [c for c in range(N_CELLS) if s.kind[c] == WELL and s.dug[c]]
         self.endgame = self.collected == 4 or (self.collected + self._parts_in_reach() == 4 and self.pad >= 0)
+        self.meet = self._meeting()
         self._tasks: dict[int, list[tuple[float, int, int]]] = {}
-        self._sources: list[tuple[int, int]] | None = None
         self._risks: dict[tuple[int, int], float] = {}
         self._before = [self._cards_before_turn(q) for q in range(n)]
 
     # ------------------------------------------------------------------ the storm deck
     def _storm_odds(self) -> None:
-        """Chances of the next unknown storm cards (the known top is used as it is)."""
+        """What the coming storm cards hold. The deck is drawn as: its known top (a Meteorologist's look), a
+        middle of unknown order, its known bottom, then the discard pile reshuffled (all the cards drawn till
+        then: there the deck's own mix). ``_segments`` lists (cards, Sun Beats Down per card) in that order;
+        the odds of a card (``p_sun``, ``p_up``, ``sand_per_card``) are those of the whole deck's mix, the
+        game's long run."""
         s = self.s
-        deck = s.sdeck if sum(s.sdeck) else [a + b for a, b in zip(s.sdiscard, s.sdrawn, strict=True)]
-        total = sum(deck) or 1
-        self.p_sun = deck[SUN_BEATS_DOWN] / total
-        self.p_up = deck[STORM_PICKS_UP] / total
+        mid = sum(s.sdeck)
+        self.top = s.stop[::-1]  # known top cards, the next first
+        self._segments = [(1, float(c == SUN_BEATS_DOWN)) for c in self.top]
+        if mid:
+            self._segments.append((mid, s.sdeck[SUN_BEATS_DOWN] / mid))
+        self._segments.extend((1, float(c == SUN_BEATS_DOWN)) for c in s.sbottom)
+        total = sum(STORM_COUNTS)
+        self.p_sun = STORM_COUNTS[SUN_BEATS_DOWN] / total
+        self.p_up = STORM_COUNTS[STORM_PICKS_UP] / total
         # sand a wind card adds: its strength, cut short by the edge of the board beyond the storm
         avail = [self._upwind_tiles(d) for d in range(4)]
-        self.sand_per_card = sum(deck[c] * min(c % 3 + 1, avail[c // 3]) for c in range(12)) / total
-        self.top = s.stop[::-1]  # known top cards, the next first
+        self.sand_per_card = sum(STORM_COUNTS[c] * min(c % 3 + 1, avail[c // 3]) for c in range(12)) / total
 
     def _upwind_tiles(self, d: int) -> int:
         x, k = self.s.storm, 0
@@ -114,8 +124,14 @@ class View:
 
     def suns_ahead(self, cards: int) -> float:
         """Expected Sun Beats Down cards among the next ``cards`` storm cards."""
-        known = self.top[:cards]
-        return known.count(SUN_BEATS_DOWN) + max(0, cards - len(known)) * self.p_sun
+        suns = 0.0
+        for k, rate in self._segments:
+            if cards <= 0:
+                return suns
+            take = min(k, cards)
+            suns += take * rate
+            cards -= take
+        return suns + cards * self.p_sun
 
     def cards_before_turn(self, q: int) -> int:
         """Storm cards drawn before pawn q's next turn starts (from now)."""
@@ -129,21 +145,35 @@ class View:
 
     def card_harm(self) -> float:
         """What one storm card costs the team on average: sand, water, the meter."""
-        w = self.w
-        water = sum(self.water_value(q, self.s.water[q] - 1, 1) for q in range(self.n)) if self.p_sun else 0.0
-        return self.sand_per_card * self.sand_base + self.p_sun * water + self.p_up * w["v_level"]
+        water = sum(self.water_value(q, self.s.water[q] - 1, 1) for q in range(self.n))
+        return self.sand_per_card * self.sand_base + self.p_sun * water + self.p_up * self.w["v_level"]
 
     # ------------------------------------------------------------------ water
     def water_value(self, q: int, w: int, units: int) -> float:
-        """Value of ``units`` more water to pawn q holding w (each unit worth less as the canteen fills)."""
+        """Value of ``units`` more water to pawn q holding w: ``v_water`` a unit while it holds less than it will
+        drink before the game can end, each unit beyond worth ``water_ratio`` times the one before; nothing
+        beyond the canteen."""
         v = self.w["v_water"]
+        ratio = self.w["water_ratio"]
+        need = self.need
         total = 0.0
         cap = self.cap[q]
         for i in range(units):
-            if w + i >= cap:
+            level = w + i
+            if level >= cap:
                 break
-            total += v / (1.0 + self.w["water_decay"] * max(0, w + i - self.dry))
+            total += v if level < need else v * ratio ** (level - need + 1)
         return total
+
+    def _water_need(self) -> float:
+        """Water a pawn in the sun drinks before the game can end: the Sun Beats Down cards among the storm cards
+        drawn while the team does the work left (3 actions a tile to excavate and a part to pick up, and the
+        way to the Launch Pad)."""
+        s = self.s
+        tiles = sum(1 for c in range(N_CELLS) if s.kind[c] != NO_TILE and not s.dug[c] and s.kind[c] != MIRAGE)
+        work = 3 * (tiles + 4 - self.collected) + 2 * self.n
+        cards = work * max(1, self.cpt) / 4
+        return self.w["need_scale"] * self.suns_ahead(round(cards)) + self.dry
 
     def death_risk(self, water: int, cards: int) -> float:
         """Chance a pawn holding ``water`` dies of thirst in the next ``cards`` storm cards (in the sun)."""
@@ -165,18 +195,19 @@ class View:
             part = clue_part(kind[c])
             if part >= 0 and dug[c]:
                 found[part] += 1
-        self.found = found
         value = [0.0] * 16
         value[CRASH_SITE] = gear
         value[GEAR_TILE] = gear
         value[TUNNEL] = gear + w["v_tunnel"]
-        value[LAUNCH_PAD] = w["v_launch"] if w["launch_needs_dig"] or s.rules.launch_pad_needs_excavation else 0.0
+        value[LAUNCH_PAD] = w["v_launch"] if s.rules.launch_pad_needs_excavation else 0.0
         for k in _CLUES:
             part = clue_part(k)
             value[k] = w["v_clue_pair"] if found[part] == 1 and s.parts[part] == NOT_FOUND else w["v_clue"]
         if hidden:
             v = sum(left[k] * (w["v_launch"] if k == LAUNCH_PAD else value[k]) for k in PLAIN_KINDS) / hidden
             value[HIDDEN] = v + w["v_excavate"]
+        if self.collected == 4:  # nothing left to find: only water is worth digging for
+            value = [0.0] * 16
         self.kind_value = value
         water_hidden = kind.count(HIDDEN_WATER)
         self.p_well = (TILE_COUNTS[WELL] - kind.count(WELL)) / water_hidden if water_hidden else 0.0
@@ -186,12 +217,8 @@ class View:
         return sum(1 for at in self.s.parts if at >= 0)
 
     def excavate_value(self, z: int, present: list[int]) -> float:
-        """Value of excavating cell z with the pawns ``present`` on it (water from a well goes to them); a
-        tile next to the storm is worth more now, before the wind buries it deeper."""
-        k = self.s.kind[z]
-        if z in ORTH[self.s.storm] and k != MIRAGE:
-            return self._excavate_value(z, k, present) + self.w["v_storm_side"]
-        return self._excavate_value(z, k, present)
+        """Value of excavating cell z with the pawns ``present`` on it (water from a well goes to them)."""
+        return self._excavate_value(z, self.s.kind[z], present)
 
     def _excavate_value(self, z: int, k: int, present: list[int]) -> float:
         if k == HIDDEN_WATER:
@@ -216,11 +243,43 @@ class View:
                 gain += v
             elif self.wc >= 0:
                 later += v
-            elif geo(s.roles[q])[s.pos[q]][z] <= reach:
+            elif z == self.meet or geo(s.roles[q])[s.pos[q]][z] <= reach:
                 later -= v
         if self.wc >= 0:
-            return gain + w["w_spring"] * later / (1 + 2 * len(self.wells_dug))
+            return gain + (w["v_spring"] + w["w_spring"] * later) / (1 + 2 * len(self.wells_dug))
         return gain + w["w_well_waste"] * later
+
+    def _meeting(self) -> int:
+        """The well the team gathers on to excavate it together (-1: none): a known well not yet excavated, else
+        the likeliest water-drop tile, nearest the team. With a Water Carrier and a well dug, she is the spring
+        and there is no meeting."""
+        s = self.s
+        if self.wc >= 0 and self.wells_dug:
+            return -1
+        cells = [c for c in range(N_CELLS) if s.kind[c] == WELL and not s.dug[c]]
+        if not cells:
+            cells = [c for c in range(N_CELLS) if s.kind[c] == HIDDEN_WATER and self.p_well >= 0.5]
+        if not cells:
+            return -1
+        return min(cells, key=lambda c: (sum(geo(s.roles[q])[s.pos[q]][c] for q in range(self.n)) + 2 * s.sand[c], c))
+
+    def leash(self, q: int, y: int) -> float:
+        """Steps pawn q ending on y would stand beyond what its water allows it from its water: the meeting
+        well, or the Water Carrier once she has a well to draw from (next to her is enough); four steps a
+        round for each round of water it holds beyond ``meet_rounds``."""
+        s = self.s
+        if self.meet >= 0:
+            target, slack = self.meet, 0
+        elif self.wc >= 0 and q != self.wc:
+            target, slack = s.pos[self.wc], 1
+        else:
+            return 0.0
+        suns_round = self.suns_ahead(self.n * self.cpt)
+        if not suns_round:
+            return 0.0
+        rounds = (s.water[q] + 1 - self.dry) / suns_round
+        allowed = 4 * max(0.0, rounds - self.w["meet_rounds"]) + slack
+        return max(0.0, geo(s.roles[q])[y][target] - allowed)
 
     def sand_value(self, c: int) -> list[float]:
         """Value of each marker removed from cell c, the first first (freeing a buried pawn comes first)."""
@@ -344,12 +403,15 @@ class View:
             if u > best:
                 best = u
         total = w["g_next"] * best
+        total -= w["w_meet"] * self.leash(q, y)
         if self.endgame and self.pad >= 0:
             total -= w["w_gather"] * g[self.pad]
+            if y == self.pad and self.collected == 4 and all(s.pos[u] == y for u in range(self.n) if u != q):
+                total += w["v_win"]  # the team takes off
         pos = s.pos[:]
         pos[q] = y
         total -= w["w_death"] * self.team_risk(pos)
-        total -= w["w_return"] * self.return_risk(q, y)
+        total += w["w_share"] * self.share_gain(q, y)
         if self.shaded(y, pos):  # the water the shade saves until q's next turn
             saved = self.suns_ahead(self.cards_before_turn(q)) * self.water_value(q, s.water[q] - 1, 1)
             total += w["w_shade"] * saved
@@ -409,30 +471,27 @@ class View:
         k = len(group)
         return sum(self.death_risk(total // k + (1 if i < total % k else 0), cards) for i in range(k))
 
-    def water_sources(self) -> list[tuple[int, int]]:
-        """(cell, steps short of it that are enough) where a pawn can drink: a known well not yet excavated, a
-        water-drop tile that is more likely a well than not, the Water Carrier (next to her is enough) when she
-        holds water to give or stands on a dug well, the dug wells she can draw from."""
-        if self._sources is None:
-            s = self.s
-            out = [(c, 0) for c in range(N_CELLS) if (s.kind[c] == WELL and not s.dug[c])
-                   or (s.kind[c] == HIDDEN_WATER and self.p_well >= 0.5)]  # fmt: skip
-            if self.wc >= 0:
-                x = s.pos[self.wc]
-                if s.water[self.wc] >= 2 or x in self.wells_dug:
-                    out.append((x, 1))
-                out.extend((c, 0) for c in self.wells_dug)
-            self._sources = out
-        return self._sources
-
-    def return_risk(self, q: int, y: int) -> float:
-        """The chance that pawn q, ending its turn on y, dies of thirst before it can walk to water (four steps a
-        turn, no work on the way)."""
-        sources = self.water_sources()
-        if not sources or q == self.wc and self.s.pos[q] in self.wells_dug:
+    def share_gain(self, q: int, y: int) -> float:
+        """What the water shared with pawn q on y is worth (the team evens water out at once where it can): the
+        receivers' gain less the givers' loss."""
+        s = self.s
+        pos = s.pos
+        wc = self.wc
+        if q == wc:
+            group = [u for u in range(self.n) if u == q or pos[u] == y or pos[u] in ORTH[y]]
+        else:
+            near_wc = wc >= 0 and (pos[wc] == y or pos[wc] in ORTH[y])
+            group = [u for u in range(self.n) if u == q or pos[u] == y or (near_wc and u == wc)]
+        if len(group) < 2:
             return 0.0
-        g = geo(self.s.roles[q])[y]
-        steps = min(max(0, g[c] - slack) for c, slack in sources)
-        rounds = -(-steps // 4)
-        cards = self.cards_before_turn(q) + rounds * self.n * self.cpt
-        return self.death_risk(self.s.water[q], cards)
+        water = {u: s.water[u] for u in group}
+        gain = 0.0
+        for _ in range(8):  # the balancing rule of the free actions: the fullest gives to the driest
+            a = max(group, key=lambda u: (water[u], -u))
+            b = min(group, key=lambda u: (water[u], u))
+            if water[a] - water[b] < 2 or water[b] >= self.cap[b] or water[a] <= self.dry:
+                break
+            gain += self.water_value(b, water[b], 1) - self.water_value(a, water[a] - 1, 1)
+            water[a] -= 1
+            water[b] += 1
+        return gain
