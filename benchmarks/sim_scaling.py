@@ -3,8 +3,11 @@
     python benchmarks/sim_scaling.py scaling  --games 16000       # games/s with 1 and 2 workers
     python benchmarks/sim_scaling.py overhead --games 2500        # a worker's chunk vs a bare play loop
     python benchmarks/sim_scaling.py memory   --games 1000000     # resident memory over a long run
+    python benchmarks/sim_scaling.py memory   --games 200000 --cluster local:2   # the same on a local cluster
+    python benchmarks/sim_scaling.py cluster  --games 6000 --policy heuristic   # local pool vs Dask, scale-out
 
-All use the standard island, 4 players, normal, random roles, the random policy (or --policy).
+All use the standard island, 4 players, normal, random roles, the random policy (or --policy). The cluster
+mode needs the extra: pip install -e '.[cluster]'.
 """
 
 from __future__ import annotations
@@ -17,18 +20,18 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
+from fi_cli.island.game import GameSetup
 from fi_cli.island.layouts import get_layout
-from fi_cli.island.rules import Rules
 from fi_cli.sim.config import Scenario, Study
-from fi_cli.sim.engine import make_setup
 from fi_cli.sim.runner import read_manifest, run_study
 from fi_cli.sim.tables import Columns
 
 
 def bench_study(games: int, policy: str, chunk_size: int = 250) -> Study:
-    scenario = Scenario(index=0, id="base", values={}, layout=get_layout("forbidden_island"), difficulty="normal",
-                        start_level=2, players=4, roles=None, first_player=None, rules=Rules(), policy=policy)
+    setup = GameSetup(layout=get_layout("forbidden_island"), start_level=2, players=4)
+    scenario = Scenario(index=0, id="base", values={}, setup=setup, policy=policy)
     return Study(name="bench", games=games, seed=1, scenarios=(scenario,), chunk_size=chunk_size)
 
 
@@ -40,12 +43,12 @@ def _cpu_seconds() -> float:
                                                  resource.getrusage(resource.RUSAGE_CHILDREN)))
 
 
-def timed_run(study: Study, workers: int) -> tuple[float, float]:
-    """(wall seconds, CPU seconds) of a whole run_study."""
+def timed_run(study: Study, **where: Any) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of a whole run_study (`where`: workers=N or cluster=...)."""
     out = Path(tempfile.mkdtemp(prefix="fi-bench-"))
     try:
         cpu, start = _cpu_seconds(), time.perf_counter()
-        run_study(study, out, workers=workers, progress=False)
+        run_study(study, out, progress=False, **where)
         return time.perf_counter() - start, _cpu_seconds() - cpu
     finally:
         shutil.rmtree(out)
@@ -80,7 +83,7 @@ def scaling(args: argparse.Namespace) -> None:
     study = bench_study(args.games, args.policy)
     for attempt in range(1, args.attempts + 1):
         before = hardware_ceiling()
-        runs = {w: timed_run(study, w) for w in (1, 2)}
+        runs = {w: timed_run(study, workers=w) for w in (1, 2)}
         after = hardware_ceiling()
         free = min(before, after) >= 1.85
         for w, (secs, cpu) in runs.items():
@@ -102,16 +105,14 @@ def overhead(args: argparse.Namespace) -> None:
     """
     import json
 
-    from fi_cli.island.rules import RULES_VERSION
-    from fi_cli.sim import engine
     from fi_cli.sim.seeds import game_seed
     from fi_cli.sim.tables import write_chunk
 
     study = bench_study(args.games, args.policy)
     sc = study.scenarios[0]
-    setup = make_setup(sc)
+    game = sc.door
     out = Path(tempfile.mkdtemp(prefix="fi-bench-"))
-    Columns().tables()  # pyarrow's one-off start-up cost, paid once per worker
+    Columns(game.SCHEMAS).tables()  # pyarrow's one-off start-up cost, paid once per worker
     spent = dict.fromkeys(("bare play", "play", "collect rows", "arrow tables", "parquet write"), 0.0)
     clock = time.process_time
     try:
@@ -120,15 +121,15 @@ def overhead(args: argparse.Namespace) -> None:
                 games = range(c, min(c + study.chunk_size, args.games))
                 t = clock()
                 for g in games:
-                    engine.play(sc, setup, game_seed(study.seed, sc.id, g))
+                    game.play(sc.setup, sc.policy, sc.policy_params, game_seed(study.seed, sc.id, g))
                 spent["bare play"] += clock() - t
-                cols = Columns()
+                cols = Columns(game.SCHEMAS)
                 for g in games:
                     seed = game_seed(study.seed, sc.id, g)
                     t = clock()
-                    rec = engine.play(sc, setup, seed)
+                    rec = game.play(sc.setup, sc.policy, sc.policy_params, seed)
                     t2 = clock()
-                    cols.add(sc, g, seed, rec, RULES_VERSION)
+                    game.log(cols, sc, g, seed, rec)
                     spent["play"] += t2 - t
                     spent["collect rows"] += clock() - t2
                 t = clock()
@@ -192,7 +193,7 @@ def memory(args: argparse.Namespace) -> None:
     thread = threading.Thread(target=sample, daemon=True)
     thread.start()
     try:
-        run_study(study, out, workers=args.workers, progress=False, resume=True)
+        run_study(study, out, workers=args.workers, cluster=args.cluster, progress=False, resume=True)
     finally:
         stop.set()
         thread.join()
@@ -205,19 +206,148 @@ def memory(args: argparse.Namespace) -> None:
         shutil.rmtree(out)
 
 
+def cluster(args: argparse.Namespace) -> None:
+    """The local pool against Dask (issue 13): the same study on `workers=2`, on `cluster="local:2"` (start-up
+    included, as `fi simulate --cluster local:2` pays it) and on a local cluster of 2 workers already running
+    (as a cluster's users find it), alternated and repeated; wall clock and the CPU time of every process
+    involved. Then what one client can feed (scale_out)."""
+    import statistics
+
+    import distributed
+
+    from fi_cli.sim.cluster import local_cluster_of
+
+    study = bench_study(args.games, args.policy)
+    print(f"{args.games} games a run, policy {args.policy}, chunks of {study.chunk_size}; machine: "
+          f"{os.cpu_count()} cores shared with other jobs; wall clock, start-up and writing included", flush=True)
+
+    def measure(name: str) -> tuple[float, float]:
+        if name != "running":
+            return timed_run(study, **({"workers": 2} if name == "pool" else {"cluster": "local:2"}))
+        with local_cluster_of(2) as running, distributed.Client(running) as client:
+            timed_run(bench_study(50, args.policy), cluster=client)  # the workers import fi before the clock starts
+            workers, here = _worker_cpu(client), _cpu_seconds()
+            secs, _ = timed_run(study, cluster=client)
+            return secs, _worker_cpu(client) - workers + _cpu_seconds() - here  # with the scheduler's, run here
+
+    runs: dict[str, list[tuple[float, float]]] = {"pool": [], "local:2": [], "running": []}
+    for r in range(args.repeat):
+        ceiling = hardware_ceiling()
+        order = list(runs) if r % 2 == 0 else list(runs)[::-1]  # alternate: drift in the load hits each alike
+        for name in order:
+            secs, cpu = measure(name)
+            runs[name].append((secs, cpu))
+            print(f"round {r + 1}: {name:<8} {secs:7.2f} s = {args.games / secs:6.1f} games/s; {cpu:6.1f} CPU s = "
+                  f"{cpu / args.games * 1000:5.2f} CPU ms a game", flush=True)
+        print(f"round {r + 1}: before it, 2 processes of plain Python ran {ceiling:.2f}x as fast as 1", flush=True)
+    median = statistics.median
+    for name in ("local:2", "running"):
+        speed = [p[0] / c[0] for c, p in zip(runs[name], runs["pool"], strict=True)]
+        cpu = [c[1] / p[1] for c, p in zip(runs[name], runs["pool"], strict=True)]
+        print(f"{name} / pool, round by round: games/s {', '.join(f'{x:.3f}' for x in speed)} (median "
+              f"{median(speed):.3f}); CPU a game {', '.join(f'{x:.3f}' for x in cpu)} (median {median(cpu):.3f})")
+    with local_cluster_of(2) as running, distributed.Client(running) as client:
+        scale_out(client, args)
+
+
+def _worker_cpu(client: Any) -> float:
+    """CPU seconds used so far by the worker processes of a Dask cluster."""
+    return sum(client.run(time.process_time).values())
+
+
+def scale_out(client: Any, args: argparse.Namespace) -> None:
+    """What one client can feed: on real runs on the running local cluster, the CPU seconds per chunk of the
+    workers (play, collect, Arrow tables, serialise, Dask's bookkeeping) and of this process (fetch and
+    deserialise, write the Parquet files and the manifest, plus the scheduler, which a LocalCluster runs here);
+    then per chunk the parts alone (play, serialise, bytes, write) and the workers one client keeps busy."""
+    import pickle
+
+    from distributed.protocol import deserialize, serialize
+
+    from fi_cli.sim.runner import Chunk, new_manifest, play_chunk, write_manifest
+    from fi_cli.sim.tables import write_chunk
+
+    c0 = time.process_time()
+    time.sleep(3)
+    idle = (time.process_time() - c0) / 3  # the client's and scheduler's heartbeats, paid by the second
+    print(f"\nscale-out, {args.policy} policy, {args.scale_games} games a chunk size; CPU a chunk (the client's "
+          f"{idle * 1000:.1f} ms/s when idle taken off):")
+    per_chunk = {}
+    for size in args.chunk_sizes:
+        study = bench_study(args.scale_games, args.policy, chunk_size=size)
+        n = -(-args.scale_games // size)
+        w0, c0 = _worker_cpu(client), time.process_time()
+        secs, _ = timed_run(study, cluster=client)
+        worker, here = (_worker_cpu(client) - w0) / n, (time.process_time() - c0 - idle * secs) / n
+        per_chunk[size] = (worker, here)
+        print(f"  chunk {size:>5}: workers {worker * 1000:8.1f} ms, client+scheduler {here * 1000:6.2f} ms: one client "
+              f"keeps {worker / here:5.0f} workers busy")
+    sizes = list(per_chunk.items())
+    (s1, (w1, c1)), (s2, (w2, c2)) = sizes[0], sizes[-1]
+    per_game, fixed = (c2 - c1) / (s2 - s1), c1 - s1 * (c2 - c1) / (s2 - s1)
+    play_game = (w2 - w1) / (s2 - s1)
+    print(f"  fitted: the client spends {fixed * 1000:.2f} ms a chunk + {per_game * 1e6:.0f} us a game; a worker "
+          f"{play_game * 1000:.2f} ms a game. However large the chunks, one client feeds at most "
+          f"{play_game / per_game:.0f} workers; 90% of that needs chunks of {9 * fixed / per_game:.0f} games or more")
+
+    # the parts of one chunk of the default size, alone (CPU, this process)
+    size = bench_study(1, args.policy).chunk_size
+    study = bench_study(size, args.policy)
+    meta = {"fi.bench": "1"}
+    scenario = study.scenarios[0].to_dict()
+    chunk = Chunk(0, 0, 0, size)
+    out = Path(tempfile.mkdtemp(prefix="fi-bench-"))
+    try:
+        play_chunk(Chunk(0, 0, 0, 2), scenario, study.seed, meta)  # pyarrow's one-off start-up, paid once a worker
+        clock = time.process_time
+        t = clock()
+        tables = play_chunk(chunk, scenario, study.seed, meta)
+        play = clock() - t
+        t = clock()
+        header, frames = serialize((chunk, tables))
+        ser = clock() - t
+        t = clock()
+        deserialize(header, frames)
+        deser = clock() - t
+        wire = sum(memoryview(f).nbytes for f in frames)
+        t = clock()
+        write_chunk(out, "base", 0, tables)
+        write = clock() - t
+        parquet = sum(f.stat().st_size for f in out.rglob("*.parquet"))
+        big = new_manifest(bench_study(100_000 * 40, args.policy))  # 40 islands x 100,000 games, all chunks done
+        big["chunks_done"] = {"base": list(range(big["chunks_total"]))}
+        t = clock()
+        write_manifest(out, big)
+        manifest = clock() - t
+        pickled = len(pickle.dumps((chunk, tables), protocol=5))
+    finally:
+        shutil.rmtree(out)
+    print(f"\none chunk of {size} games, its parts alone (CPU ms): play + rows + Arrow tables {play * 1000:.0f} "
+          f"(worker), serialise {ser * 1000:.1f} (worker), deserialise {deser * 1000:.1f} (client), write 3 Parquet "
+          f"files {write * 1000:.1f} (client), manifest of a 16,000-chunk run {manifest * 1000:.1f} (client)")
+    mb_s = wire / play / 2**20
+    print(f"on the wire {wire / 2**20:.2f} MB a chunk ({pickled / 2**20:.2f} MB pickled), {parquet / 2**20:.3f} MB of "
+          f"Parquet: a worker sends {mb_s:.2f} MB/s, so 1 Gb/s (about 110 MB/s) into the client carries "
+          f"{110 / mb_s:.0f} workers; the client writes {parquet / play / 2**20:.3f} MB/s of Parquet a worker")
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("mode", choices=["scaling", "overhead", "memory"])
+    p.add_argument("mode", choices=["scaling", "overhead", "memory", "cluster"])
     p.add_argument("--games", type=int, default=4000)
     p.add_argument("--policy", default="random")
-    p.add_argument("--repeat", type=int, default=2, help="overhead: rounds")
+    p.add_argument("--repeat", type=int, default=2, help="overhead, cluster: rounds")
+    p.add_argument("--scale-games", type=int, default=2000, help="cluster: games a run for the scale-out")
+    p.add_argument("--chunk-sizes", type=int, nargs="+", default=[10, 250], help="cluster: chunk sizes for the "
+                   "scale-out (the first and last fit the client's cost a chunk and a game)")
     p.add_argument("--attempts", type=int, default=1, help="scaling: retry until the cores are free, N times")
     p.add_argument("--workers", type=int, default=None, help="memory: worker processes (default: all cores)")
     p.add_argument("--every", type=float, default=30.0, help="memory: seconds between RSS samples; "
                    "scaling: seconds between attempts")
     p.add_argument("--out", help="memory: keep the run here (resumable) instead of a temp dir")
+    p.add_argument("--cluster", help="memory: play on this Dask cluster (e.g. local:2) instead of --workers")
     args = p.parse_args()
-    {"scaling": scaling, "overhead": overhead, "memory": memory}[args.mode](args)
+    {"scaling": scaling, "overhead": overhead, "memory": memory, "cluster": cluster}[args.mode](args)
 
 
 if __name__ == "__main__":

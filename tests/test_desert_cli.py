@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -10,6 +11,8 @@ from click.testing import CliRunner
 from fi_cli.cli import main
 from fi_cli.desert.actions import action_text
 from fi_cli.desert.position import loads
+
+LAYOUTS = Path(__file__).resolve().parent.parent / "configs" / "layouts"
 
 
 def run(*args: str):
@@ -39,8 +42,16 @@ def test_play_narrates_the_desert_turn_by_turn():
     assert run("play", "--game", "desert", "--seed", "7").output == out  # the same seed, the same game
 
 
+def test_play_a_board_of_pinned_tiles():
+    res = run("play", "--game", "desert", "--layout", str(LAYOUTS / "desert_far_pad.yaml"), "--seed", "3")
+    assert res.exit_code == 0, res.output
+    first = res.output.split("Turn 2")[0]  # the Crash Site in the north-west, the Launch Pad known in the south-east
+    assert "r0 |(crash site)" in first and "(launch pad)   |\n" in first
+
+
 @pytest.mark.parametrize("args, words", [
-    (["--layout", "skull_island"], ["--layout is for the island"]),
+    (["--layout", "skull_island"], ["unknown desert board 'skull_island'; built-in: forbidden_desert"]),
+    (["--layout", str(LAYOUTS / "lagoon.yaml")], ["is a Forbidden Island layout", "not a desert board"]),
     (["--difficulty", "hard"], ["difficulty", "novice", "start mark 1-4"]),
     (["--policy", "genius"], ["unknown policy", "random"]),
     (["--roles", "pilot,climber", "--players", "2"], ["unknown role 'pilot'", "water_carrier"]),

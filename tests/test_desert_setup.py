@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
 
 from fi_cli.desert.engine import ACTIONS, NOT_FOUND
-from fi_cli.desert.game import GameSetup, new_game
-from fi_cli.desert.position import to_dict
+from fi_cli.desert.game import SAND_SUPPLY, GameSetup, new_game
+from fi_cli.desert.layouts import Layout, LayoutError
+from fi_cli.desert.play import play_game
+from fi_cli.desert.policies import make_policy
+from fi_cli.desert.position import from_dict, loads, to_dict
 from fi_cli.desert.rules import RULES_VERSION, Rules, RulesError
 from fi_cli.desert.tiles import (
     CANTEEN,
@@ -119,6 +123,9 @@ def test_chosen_roles_and_first_player():
     ({"players": 2, "roles": ("climber",)}, "1 roles given for 2 players"),
     ({"players": 2, "roles": ("climber", "climber")}, "distinct role"),
     ({"players": 2, "first_player": 2}, "first player must be a seat 0-1"),
+    ({"sand_supply": -1}, "the sand supply must be a number of markers, 0 or more, got -1"),
+    ({"sand_supply": True}, "the sand supply must be a number of markers"),
+    ({"layout": "far_pad"}, "the board must be a desert Layout"),
 ])  # fmt: skip
 def test_bad_set_ups_are_clear_errors(kw, words):
     with pytest.raises(ValueError, match=words):
@@ -144,3 +151,51 @@ def test_rule_flags_and_their_defaults():
 
 def test_cells_are_named_by_row_and_column():
     assert CELLS[:6] == ("r0c0", "r0c1", "r0c2", "r0c3", "r0c4", "r1c0")
+
+
+# ----------------------------------------------------------------------------------------------- a designer's set-up
+def test_the_sand_supply_and_the_storm_meters_start_are_parameters():
+    assert SAND_SUPPLY == GameSetup().sand_supply == 40
+    s = new_game(GameSetup(players=2, start_level=13, sand_supply=5), 1)
+    assert (s.supply, sum(s.sand), s.level, s.storm_cards()) == (5, 8, 13, 6)
+    d = to_dict(s)
+    assert d["sand_supply"] == 5 and d["sand_markers"] == 13  # a position of another total says so
+    assert to_dict(from_dict(d)) == d and "sand_markers" not in to_dict(new_game(GameSetup(), 1))
+    with pytest.raises(Exception, match="there are 13 sand markers; the tiles and the supply hold 14"):
+        from_dict({**d, "sand_supply": 6})
+    rec = play_game(GameSetup(players=2, sand_supply=0), make_policy("random"), 3)
+    assert rec.loss_causes == ("buried",) and rec.turn_rows[-1].sand_supply == 0  # the first wind buries
+
+
+def test_pinned_tiles_lie_on_their_cells_known_to_the_team():
+    far = Layout("far", pins={"r0c0": "crash_site", "r4c4": "launch_pad", "r0c4": "well"})
+    for seed in range(30):
+        s = new_game(GameSetup(layout=far), seed)
+        d = to_dict(s)
+        assert [d["tiles"][c]["tile"] for c in ("r0c0", "r4c4", "r0c4")] == ["crash_site", "launch_pad", "well"]
+        kinds = Counter(t["tile"] for t in d["tiles"].values())
+        assert kinds == {"hidden": 19, "hidden_water": 2, "crash_site": 1, "launch_pad": 1, "well": 1}
+        assert all(p["cell"] == "r0c0" for p in d["players"]) and s.launch_pad() == 24
+        assert to_dict(loads(json.dumps(d))) == d
+    # the remaining tiles are the rest of the 24: a game never turns up a second Launch Pad or a third well
+    for seed in range(20):
+        rec = play_game(GameSetup(layout=far, start_level=1), make_policy("random"), seed)
+        kinds = Counter(t.kind for t in rec.tile_rows)
+        assert kinds["launch_pad"] == kinds["crash_site"] == 1 and kinds["well"] <= 2
+
+
+def test_pins_that_leave_one_kind_for_the_hidden_tiles_make_them_known():
+    s = new_game(GameSetup(layout=Layout("wells", pins={"r0c0": "well", "r4c4": "well"})), 2)
+    assert Counter(to_dict(s)["tiles"][c]["tile"] for c in to_dict(s)["tiles"])["mirage"] == 1
+
+
+@pytest.mark.parametrize("pins, words", [
+    ({"r5c0": "well"}, "'r5c0' is not a cell; cells are r0c0 to r4c4"),
+    ({"r2c2": "well"}, "r2c2 is the storm's cell"),
+    ({"r0c0": "oasis"}, "unknown tile 'oasis' on r0c0; tiles are: crash_site, launch_pad, well"),
+    ({"r0c0": "well", "r0c1": "well", "r0c2": "well"}, "well is pinned to 3 cells, but the game has 2 such tile"),
+    ({"r0c0": "hidden"}, "unknown tile 'hidden'"),
+])  # fmt: skip
+def test_bad_boards_are_clear_errors(pins, words):
+    with pytest.raises(LayoutError, match=words):
+        Layout("bad", pins=pins)

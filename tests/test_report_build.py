@@ -12,7 +12,8 @@ from click.testing import CliRunner
 from PIL import Image
 
 from fi_cli.cli import main
-from fi_cli.report.build import FIGURES, build_report, compute, default_out_dir, make_figures
+from fi_cli.report.build import build_report, compute, default_out_dir, make_figures
+from fi_cli.report.island import FIGURES
 from fi_cli.report.load import load_runs
 from fi_cli.report.pairing import pair_scenarios
 from fi_cli.report.synthetic import FakeGame, FakeScenario, random_scenario, write_run
@@ -107,7 +108,7 @@ def test_edge_case_reports_render(tmp_path, case):
     report = build_report([run], tmp_path / "out", formats=("png",))
     for f in FIGURES:
         assert (tmp_path / "out" / f"{f.name}.png").stat().st_size > 1000
-    assert report.summary["games"].tolist() == [f"{len(s.games)}" for s in scenarios]
+    assert report.sections[0].summary["games"].tolist() == [f"{len(s.games)}" for s in scenarios]
 
 
 def test_default_out_dir_is_reports_run_name(tmp_path):
@@ -118,7 +119,7 @@ def test_default_out_dir_is_reports_run_name(tmp_path):
 def skip_figures(monkeypatch) -> None:
     """Rendering is covered above; tests of the rest skip it to keep the test file fast."""
     monkeypatch.setattr("fi_cli.report.build.make_figures", lambda *a, **k: {})
-    monkeypatch.setattr("fi_cli.report.build.FIGURES", [])
+    monkeypatch.setattr("fi_cli.report.build.figure_list", lambda data: [])
 
 
 def test_several_runs_warn_on_the_terminal(tmp_path, monkeypatch):

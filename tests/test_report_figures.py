@@ -11,6 +11,7 @@ from text_layout import text_problems
 from fi_cli.island.tiles import TILES
 from fi_cli.report import figures, maps, style
 from fi_cli.report.build import compute, make_figures
+from fi_cli.report.island import style as island_style
 from fi_cli.report.load import load_runs
 from fi_cli.report.pairing import pair_scenarios
 from fi_cli.report.synthetic import random_scenario, write_run
@@ -55,8 +56,8 @@ def test_the_check_finds_overlapping_and_faint_texts():
 
 
 def test_every_background_of_a_text_has_a_readable_text_colour():
-    backgrounds = [*style.ENDING_COLOURS.values(), *style.TREASURE_COLOURS.values(), style.FOOLS_LANDING_COLOUR,
-                   style.OUTCOME_COLOURS["win"], maps.SEA_CELL, "#BBBBBB"]
+    backgrounds = [*style.ENDING_COLOURS.values(), *island_style.TREASURE_COLOURS.values(),
+                   island_style.FOOLS_LANDING_COLOUR, style.OUTCOME_COLOURS["win"], maps.SEA_CELL, "#BBBBBB"]
     for cmap in ("YlOrRd", "Purples"):
         backgrounds += [matplotlib.colormaps[cmap](x) for x in np.linspace(0, 1, 41)]
     for bg in backgrounds:
@@ -70,8 +71,8 @@ def test_contrast_ratio_by_hand():
 
 
 def test_tile_codes_are_distinct():
-    codes = [style.tile_code(t) for t in TILES]
-    assert len(set(codes)) == len(TILES) and style.tile_code("fools_landing") == "FL"
+    codes = [island_style.tile_code(t) for t in TILES]
+    assert len(set(codes)) == len(TILES) and island_style.tile_code("fools_landing") == "FL"
 
 
 def test_saving_a_figure_twice_gives_the_same_bytes(tmp_path):

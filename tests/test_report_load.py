@@ -11,7 +11,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from fi_cli.report import stats
+from fi_cli.report import island, stats
 from fi_cli.report.build import compute
 from fi_cli.report.errors import ReportError
 from fi_cli.report.load import load_runs
@@ -196,5 +196,5 @@ def test_all_null_loss_cause_partition_merges_with_strings(tmp_path):
     t = t.set_column(t.schema.get_field_index("loss_cause"), "loss_cause", pa.nulls(t.num_rows))
     pq.write_table(t, f)
     data = load_runs([run])
-    assert stats.outcome_table(data.games, data.scenarios).set_index("scenario")["win"].to_dict() == {
+    assert stats.outcome_table(data.games, data.scenarios, island.ENDINGS).set_index("scenario")["win"].to_dict() == {
         "wins": 2, "losses": 0}

@@ -10,7 +10,8 @@ import pandas as pd
 import pytest
 
 from fi_cli.island.tiles import TILES
-from fi_cli.report import stats
+from fi_cli.report import island, stats
+from fi_cli.report.island import stats as island_stats
 from fi_cli.report.load import load_runs
 from fi_cli.report.synthetic import STANDARD_ROWS, FakeGame, FakeScenario, write_run
 
@@ -131,7 +132,7 @@ def test_unknown_baseline_names_the_scenarios():
 
 def test_outcome_table_counts_and_shares():
     g = games_frame(scenario("a", 1, 4, "water_level") + [("a", "loss", "fools_landing_sunk", 5)])
-    out = stats.outcome_table(g, ["a"]).iloc[0]
+    out = stats.outcome_table(g, ["a"], island.ENDINGS, [m[:2] for m in island.MEANS]).iloc[0]
     assert out["games"] == 5 and out["win"] == 1 and out["water_level"] == 3 and out["fools_landing_sunk"] == 1
     assert out["share_water_level"] == pytest.approx(0.6)
     assert "player_drowned" not in out.index  # only causes that occur
@@ -142,7 +143,7 @@ def test_cumulative_incidence_by_hand():
     # Four games ending at turn 3 (win), 5 (treasure lost), 5 (water), 8 (treasure lost).
     g = games_frame([("a", "win", None, 3), ("a", "loss", "treasure_lost", 5), ("a", "loss", "water_level", 5),
                      ("a", "loss", "treasure_lost", 8)])
-    ci = stats.cumulative_incidence(g, ["a"])
+    ci = stats.cumulative_incidence(g, ["a"], island.ENDINGS)
     at = ci.pivot(index="turn", columns="ending", values="share")
     assert list(at.index) == list(range(0, 9))
     assert at.loc[0, "still going"] == 1.0
@@ -173,7 +174,7 @@ def hand_run(tmp_path_factory) -> Path:
 
 def test_water_curves_and_level_reached_by_hand(hand_run):
     data = load_runs([hand_run])
-    w = stats.water_curves(data.turns, data.games).set_index(["outcome", "turn"])
+    w = island_stats.water_curves(data.turns, data.games).set_index(["outcome", "turn"])
     assert w.loc[("loss", 0), "median"] == 2  # turn 0 is the start level
     # losses at turn 1: levels 3 and 2 -> median 2.5, q10 = 2.1, q90 = 2.9 (linear interpolation)
     assert w.loc[("loss", 1), ["games", "median", "q10", "q90"]].tolist() == pytest.approx([2, 2.5, 2.1, 2.9])
@@ -182,9 +183,10 @@ def test_water_curves_and_level_reached_by_hand(hand_run):
     assert w.loc[("loss", 3), "median"] == 3.5
     assert ("loss", 4) not in w.index
     assert w.loc[("win", 6), "median"] == 4
-    reached = stats.level_reached(data.turns).set_index(["game", "level"])["turn"]
+    levels = island_stats.level_reached(data.turns)
+    reached = levels.set_index(["game", "level"])["turn"]
     assert reached.to_dict() == {(0, 3): 2, (0, 4): 4, (1, 3): 1, (1, 4): 3, (1, 5): 3}
-    summary = stats.level_reached_summary(stats.level_reached(data.turns), data.games, ["s"]).set_index("level")
+    summary = island_stats.level_reached_summary(levels, data.games, ["s"]).set_index("level")
     assert summary.loc[3, "share_reached"] == pytest.approx(2 / 3) and summary.loc[3, "median"] == 1.5
     assert summary.loc[5, "games_reached"] == 1
 
@@ -203,7 +205,7 @@ def test_kaplan_meier_median_by_hand():
 
 def test_tile_risk_by_hand(hand_run):
     data = load_runs([hand_run])
-    cells = stats.tile_risk_cells(data.tiles, data.games).set_index(["row", "col"])
+    cells = island_stats.tile_risk_cells(data.tiles, data.games).set_index(["row", "col"])
     fl = cells.loc[CELL_OF["fools_landing"]]
     assert fl["pinned"] == "fools_landing"
     assert fl["share_sunk"] == pytest.approx(2 / 3) and fl["median_sunk_turn"] == 2
@@ -214,7 +216,7 @@ def test_tile_risk_by_hand(hand_run):
     # at turn 4 two tiles are on the island (the 3-turn game is over) and one sinks: S(4) = 1/2
     assert watchtower["hazard"] == pytest.approx(1 / 11) and watchtower["km_median_turn"] == 4
     assert math.isnan(cells.loc[CELL_OF["observatory"], "km_median_turn"])  # never sank
-    tiles = stats.tile_risk_tiles(data.tiles, ["s"]).set_index("tile")
+    tiles = island_stats.tile_risk_tiles(data.tiles, ["s"]).set_index("tile")
     assert tiles.loc["watchtower", "sank"] == 1 and tiles.loc["observatory", "sank"] == 0
     assert (tiles.loc["coral_palace", "ci_low"], tiles.loc["coral_palace", "ci_high"]) == pytest.approx(
         wilson_by_hand(1, 3), abs=1e-12)
@@ -230,21 +232,21 @@ def test_treasure_timing_by_hand(tmp_path, treasures_column):
     run = write_run(tmp_path / "r", [FakeScenario("s", games)], treasures_column=treasures_column)
     data = load_runs([run])
     assert ("treasures" in data.turns.columns) == treasures_column  # else timed from the actions text
-    s = stats.treasure_summary(data.turns, data.games, ["s"]).set_index("treasure")
+    s = island_stats.treasure_summary(data.turns, data.games, ["s"]).set_index("treasure")
     assert s.loc["earth_stone", "captured"] == 2 and s.loc["earth_stone", "median_turn"] == 2.5
     assert s.loc["earth_stone", "share_captured_in_losses"] == 0.5
     assert s.loc["earth_stone", "share_captured_in_wins"] == 1.0
     assert s.loc["oceans_chalice", "share_captured"] == pytest.approx(1 / 3)
     assert s.loc["crystal_of_fire", "captured"] == 0 and math.isnan(s.loc["crystal_of_fire", "median_turn"])
-    stage = stats.loss_stage(data.games, ["s"]).set_index("stage")
-    assert stage["games"].tolist() == [1, 1, 1, 0, 0, 0] and list(stage.index) == list(stats.STAGES)
+    stage = stats.loss_stage(data.games, ["s"], "treasures_captured", 4).set_index("stage")
+    assert stage["games"].tolist() == [1, 1, 1, 0, 0, 0] and list(stage.index) == list(stats.stages(4))
     assert stage.loc["lost with 0", "share_of_games"] == pytest.approx(1 / 3)
     assert stage["share_of_losses"].tolist()[1:] == [0.5, 0.5, 0.0, 0.0, 0.0]
 
 
 def test_island_left_by_hand(hand_run):
     data = load_runs([hand_run])
-    bands = stats.island_left(data.turns, data.tiles, data.games).set_index(["state", "turn"])
+    bands = island_stats.island_left(data.turns, data.tiles, data.games).set_index(["state", "turn"])
     # turn 1: one tile flooded in every game (synthetic), Fools' Landing sunk in the third -> dry 23, 23, 22
     assert bands.loc[("dry", 1), ["games", "median", "q10", "q90"]].tolist() == pytest.approx([3, 23, 22.2, 23])
     assert bands.loc[("flooded", 1), "median"] == 1
@@ -256,18 +258,18 @@ def test_what_losses_took_by_hand(hand_run):
     data = load_runs([hand_run])
     g = data.games.set_index("game")
     assert g["lost_treasure"].isna().tolist() == [True, True, False] and g.loc[2, "lost_treasure"] == "oceans_chalice"
-    cells = stats.loss_cells(data.tiles, data.games).set_index(["row", "col"])
+    cells = island_stats.loss_cells(data.tiles, data.games).set_index(["row", "col"])
     share = {t: cells.loc[CELL_OF[t], "share_of_losses"] for t in
              ("fools_landing", "coral_palace", "tidal_palace", "watchtower")}
     # game 1: Fools' Landing sank; game 2: the Ocean's Chalice was lost (Fools' Landing also sank, but earlier
     # in the game: it was not what lost it)
     assert share == {"fools_landing": 0.5, "coral_palace": 0.5, "tidal_palace": 0.5, "watchtower": 0.0}
     assert cells["lost_games"].eq(2).all() and cells["drowned"].sum() == 0
-    lost = stats.lost_treasures(data.games, ["s"]).set_index("treasure")
+    lost = island_stats.lost_treasures(data.games, ["s"]).set_index("treasure")
     assert lost["lost"].tolist() == [0, 0, 0, 1]
     ocean = lost.loc["oceans_chalice"]
     assert (ocean["share_of_games"], ocean["share_of_treasure_losses"]) == pytest.approx((1 / 3, 1))
-    at = stats.water_at_loss(data.games, ["s"]).set_index("ending")
+    at = island_stats.water_at_loss(data.games, ["s"]).set_index("ending")
     # Fools' Landing at level 5 (2 + three rises), the treasure at level 2 (no rise): half the losses each
     assert at.loc["fools_landing_sunk", "final_water_level"] == 5 and at.loc["treasure_lost", "final_water_level"] == 2
     assert at["share_of_losses"].tolist() == [0.5, 0.5]
@@ -277,6 +279,6 @@ def test_a_pawn_drowned_on_a_cell_is_counted_there(tmp_path):
     games = [FakeGame("loss", "player_drowned", 5, 2, (), {}, {"watchtower": 5}, drowned_tile="watchtower"),
              FakeGame("loss", "water_level", 5, 2, (1, 2, 3, 4, 5, 5, 5, 5), {})]
     data = load_runs([write_run(tmp_path / "r", [FakeScenario("s", games)])])
-    cells = stats.loss_cells(data.tiles, data.games).set_index(["row", "col"])
+    cells = island_stats.loss_cells(data.tiles, data.games).set_index(["row", "col"])
     assert cells.loc[CELL_OF["watchtower"], ["involved", "drowned", "share_of_losses"]].tolist() == [1, 1, 0.5]
     assert cells["involved"].sum() == 1  # the loss to the water involves no tile

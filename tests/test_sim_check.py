@@ -1,5 +1,5 @@
 """`fi check` and `fi simulate --resume` on damaged runs: every problem found, named, and repaired by
-playing the bad chunks again into exactly the data of an uninterrupted run."""
+playing the bad chunks again into exactly the data of an uninterrupted run. Runs of both games."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
-from test_sim_run import IDS, assert_same, make_study, read_all
+from test_sim_run import DESERT_IDS, IDS, assert_same, make_study, read_all
 
 from fi_cli.cli import main
 from fi_cli.sim.api import load_study, run_study
@@ -18,19 +18,20 @@ from fi_cli.sim.check import check_run
 from fi_cli.sim.tables import chunk_path
 
 
-@pytest.fixture(scope="module")
-def reference(tmp_path_factory) -> tuple[Path, Path, dict]:
-    """An uninterrupted run (4 scenarios x 6 games, chunks of 4: chunks 0 and 1), its study and its data."""
+@pytest.fixture(scope="module", params=["island", "desert"])
+def reference(request, tmp_path_factory) -> tuple[Path, Path, dict, list[str]]:
+    """An uninterrupted run (4 scenarios x 6 games, chunks of 4: chunks 0 and 1), its study, its data and its
+    scenario ids; of the island, then of the desert."""
     tmp = tmp_path_factory.mktemp("ref")
-    study = make_study(tmp)
+    study = make_study(tmp, game=request.param)
     out = run_study(load_study(study), tmp / "out", workers=1, progress=False)
-    return study, out, read_all(out)
+    return study, out, read_all(out), IDS if request.param == "island" else DESERT_IDS
 
 
 @pytest.fixture
 def run(reference, tmp_path) -> Path:
     """A fresh copy of the reference run to damage."""
-    _, out, _ = reference
+    out = reference[1]
     return Path(shutil.copytree(out, tmp_path / "run"))
 
 
@@ -40,7 +41,7 @@ def _check(run: Path) -> tuple[int, list[str]]:
 
 
 def _resume(reference, run: Path) -> None:
-    study, _, ref = reference
+    study, _, ref, _ = reference
     r = CliRunner().invoke(main, ["simulate", str(study), "--out", str(run), "--resume", "-q", "-w", "1"])
     assert r.exit_code == 0, r.output
     assert_same(read_all(run), ref)
@@ -57,9 +58,9 @@ def test_a_complete_run_passes(reference):
                                    "games, turns and tiles agree"]
 
 
-def _damage(run: Path, case: str) -> str:
+def _damage(run: Path, case: str, ids: list[str]) -> str:
     """Damage the run one way; return the text the problem line must contain."""
-    sid = IDS[2]
+    sid = ids[2]
     if case == "deleted tiles file":
         chunk_path(run, "tiles", sid, 1).unlink()
         return f"{chunk_path(run, 'tiles', sid, 1)}: missing (chunk 1 of '{sid}' is recorded as done)"
@@ -76,7 +77,7 @@ def _damage(run: Path, case: str) -> str:
         _drop_first_row(chunk_path(run, "tiles", sid, 1))
         return f"{chunk_path(run, 'tiles', sid, 1)}: game 4 does not have one row for each of the 24 tiles"
     if case == "files of two chunks swapped":
-        a, b = chunk_path(run, "games", sid, 0), chunk_path(run, "games", IDS[3], 0)
+        a, b = chunk_path(run, "games", sid, 0), chunk_path(run, "games", ids[3], 0)
         a.rename(a.with_suffix(".tmp"))
         b.rename(a)
         a.with_suffix(".tmp").rename(b)
@@ -96,7 +97,7 @@ CASES = ["deleted tiles file", "corrupt turns file", "a turn row missing", "a ga
 
 @pytest.mark.parametrize("case", CASES)
 def test_each_problem_is_named_and_resume_repairs_it(reference, run, case):
-    expected = _damage(run, case)
+    expected = _damage(run, case, reference[3])
     code, lines = _check(run)
     assert code == 1 and any(expected in line for line in lines), lines
     result = check_run(run)
@@ -106,7 +107,7 @@ def test_each_problem_is_named_and_resume_repairs_it(reference, run, case):
 
 def test_a_killed_run_is_incomplete_and_resume_completes_it(reference, run):
     m = json.loads((run / "manifest.json").read_text())
-    for sid in IDS[1:]:
+    for sid in reference[3][1:]:
         m["chunks_done"][sid] = []
         for ds in ("games", "turns", "tiles"):
             for c in (0, 1):
@@ -121,9 +122,10 @@ def test_a_killed_run_is_incomplete_and_resume_completes_it(reference, run):
     _resume(reference, run)
 
 
-def test_a_stray_file_is_reported_and_not_read(run):
-    stray = chunk_path(run, "games", IDS[0], 7)
-    shutil.copy(chunk_path(run, "games", IDS[0], 0), stray)
+def test_a_stray_file_is_reported_and_not_read(reference, run):
+    ids = reference[3]
+    stray = chunk_path(run, "games", ids[0], 7)
+    shutil.copy(chunk_path(run, "games", ids[0], 0), stray)
     code, lines = _check(run)
     assert code == 1 and lines == [f"{stray}: not recorded as done in the manifest, so it is not read "
                                    "(no chunk of this study: remove it)"]

@@ -33,7 +33,7 @@ def test_example_studies_load():
     ]
     lagoon = ex.scenarios[4]
     assert lagoon.values == {"layout": "lagoon", "difficulty": "novice"}
-    assert lagoon.layout.pins == {"fools_landing": (0, 3)} and lagoon.start_level == 1
+    assert lagoon.layout.pins == {"fools_landing": (0, 3)} and lagoon.setup.start_level == 1
     std = load_study(CONFIGS / "standard.yaml")
     assert len(std.scenarios) == 12 and std.scenarios[0].id == "players=2,difficulty=novice"
 
@@ -41,7 +41,7 @@ def test_example_studies_load():
 def test_defaults_single_scenario_and_round_trip(tmp_path):
     s = load_study(study_file(tmp_path, BASE))
     (sc,) = s.scenarios
-    assert sc.id == "base" and sc.players == 4 and sc.roles is None and sc.policy == "random"
+    assert sc.id == "base" and sc.setup.players == 4 and sc.setup.roles is None and sc.policy == "random"
     assert type(s).from_resolved(s.resolved()).resolved() == s.resolved()
     assert s.replace(games=10).hash != s.hash and s.replace(games=3).hash == s.hash
 
@@ -57,7 +57,7 @@ def test_matrix_of_everything(tmp_path):
         "rules.helicopter_rescue=true,first_player=0,difficulty=3",
         "rules.helicopter_rescue=true,first_player=1,difficulty=3",
     ]
-    assert s.scenarios[2].rules.helicopter_rescue is False and s.scenarios[0].roles == ("pilot", "diver")
+    assert s.scenarios[2].setup.rules.helicopter_rescue is False and s.scenarios[0].setup.roles == ("pilot", "diver")
     assert s.scenarios[0].difficulty == "elite"
 
 

@@ -19,10 +19,11 @@ from click.testing import CliRunner
 from fi_cli.cli import main
 from fi_cli.island.tiles import TILES, TREASURE_TILES, TREASURES
 from fi_cli.sim.api import load_run, load_study, run_study
+from fi_cli.sim.games.island import SCHEMAS
 from fi_cli.sim.runner import RunDirError, read_manifest
-from fi_cli.sim.tables import DATASETS, SCHEMAS
+from fi_cli.sim.tables import DATASETS
 
-LAGOON = (Path(__file__).resolve().parent.parent / "configs" / "layouts" / "lagoon.yaml").read_text()
+LAYOUTS = Path(__file__).resolve().parent.parent / "configs" / "layouts"
 STUDY = """\
 name: tiny
 games: {games}
@@ -34,6 +35,20 @@ matrix:
   layout: [skull_island, layouts/lagoon.yaml]
   difficulty: [novice, 5]
 """
+DESERT_STUDY = """\
+name: tiny
+games: {games}
+seed: 11
+chunk_size: {chunk}
+game:
+  name: desert
+  players: 3
+matrix:
+  layout: [forbidden_desert, layouts/desert_far_pad.yaml]
+  storm_start: [1, 6]
+"""
+DESERT_IDS = ["layout=forbidden_desert,storm_start=1", "layout=forbidden_desert,storm_start=6",
+              "layout=far_pad,storm_start=1", "layout=far_pad,storm_start=6"]
 REQUIRED = {
     "games": ["scenario", "game", "seed", "layout", "difficulty", "players", "roles", "policy", "outcome",
               "loss_cause", "turns", "final_water_level", "treasures_captured", "tiles_sunk",
@@ -51,11 +66,13 @@ def tiles_sunk_in(tiles: pd.DataFrame, key: tuple[str, int]) -> set[str]:
     return set(one.loc[one["sunk_turn"].notna(), "tile"])
 
 
-def make_study(tmp_path: Path, games: int = 6, chunk: int = 4) -> Path:
+def make_study(tmp_path: Path, games: int = 6, chunk: int = 4, game: str = "island") -> Path:
+    """A study of 4 scenarios (IDS, or DESERT_IDS for the desert), with a layout file."""
     (tmp_path / "layouts").mkdir(exist_ok=True)
-    (tmp_path / "layouts" / "lagoon.yaml").write_text(LAGOON)
+    for name in ("lagoon.yaml", "desert_far_pad.yaml"):
+        (tmp_path / "layouts" / name).write_text((LAYOUTS / name).read_text())
     p = tmp_path / "study.yaml"
-    p.write_text(STUDY.format(games=games, chunk=chunk))
+    p.write_text((STUDY if game == "island" else DESERT_STUDY).format(games=games, chunk=chunk))
     return p
 
 
@@ -298,3 +315,32 @@ def test_replay_detects_a_tampered_log(tmp_path):
                                 pa.array(water, pa.int32())), f)
     r = CliRunner().invoke(main, ["replay", str(out), "-s", IDS[3], "-g", "0", "-q"])
     assert r.exit_code == 1 and "turns.water_level differs at row 0" in r.output
+
+
+def data_digest(out: Path) -> str:
+    """A digest of every Parquet file of a run: its path, schema, schema metadata (all but the package
+    version) and every value. Independent of the pyarrow that wrote the bytes."""
+    import hashlib
+
+    import pyarrow.parquet as pq
+
+    h = hashlib.sha256()
+    for f in sorted(p for ds in DATASETS for p in (out / ds).rglob("*.parquet")):
+        table = pq.read_table(f, partitioning=None)
+        meta = {k.decode(): v.decode() for k, v in (table.schema.metadata or {}).items()
+                if k != b"fi.package_version"}
+        h.update(str(f.relative_to(out)).encode())
+        h.update(json.dumps(meta, sort_keys=True).encode())
+        h.update(table.schema.remove_metadata().to_string().encode())
+        h.update(json.dumps(table.to_pydict(), sort_keys=True, default=str).encode())
+    return h.hexdigest()
+
+
+def test_island_data_is_unchanged(reference):
+    """The island's data, byte for byte in every value and every metadata entry, as before Forbidden Desert
+    joined the simulator (pinned on main before that change)."""
+    out, _ = reference
+    assert data_digest(out) == ISLAND_DIGEST
+
+
+ISLAND_DIGEST = "d857c392fcb568bd4c73b3112b1a369d1c1cc45a3ee76ab50cca04e586ca9a98"

@@ -21,8 +21,9 @@ from .common import fail, parse_rules
 )  # fmt: skip
 @click.option("--policy", default="random", show_default=True, help="Player policy id (see `fi policies`).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Game seed: the same seed replays the same game.")
-@click.option("--layout", default=None, help="Island only: a built-in layout id or a layout file (.yaml).  "
-                                             "[default: forbidden_island]")  # fmt: skip
+@click.option("--layout", default=None, help="A built-in layout id or a layout file (.yaml); for the desert a board "
+                                             "(a file saying game: desert).  [default: forbidden_island, "
+                                             "forbidden_desert]")  # fmt: skip
 @click.option("--roles", default=None, help="Comma-separated role ids in seat order (default: random).")
 @click.option("--rule", "rules", multiple=True, metavar="FLAG=VALUE", help="A rule variant, repeatable.")
 @click.option(
@@ -46,6 +47,7 @@ def play(game, players, difficulty, policy, seed, layout, roles, rules, params, 
       fi play --seed 7 --save-positions positions/   # then: fi position legal positions/0005.json
       fi play --game desert --players 4 --difficulty normal --policy random --seed 7
       fi play --game desert --players 5 --roles climber,navigator,explorer,archeologist,water_carrier
+      fi play --game desert --layout configs/layouts/desert_far_pad.yaml --seed 3
     """
     from ..common.policies import PolicyError
     from ..common.variants import RulesError
@@ -79,14 +81,11 @@ def _setup(game: str, players: int, difficulty: str, layout: str | None, roles, 
 
     rules_obj = module(game, "rules").Rules.from_dict(rules)
     start = module(game, "tiles").parse_difficulty(difficulty)
-    if game == "desert":
-        if layout is not None:
-            raise ValueError("--layout is for the island: the desert has no layouts")
-        return module(game, "game").GameSetup(players=players, start_level=start, roles=roles, rules=rules_obj)
-    from ..sim.layout_files import load_layout
+    from ..sim.games import door
 
-    return module(game, "game").GameSetup(layout=load_layout(layout or "forbidden_island"), start_level=start,
-                                          players=players, roles=roles, rules=rules_obj)  # fmt: skip
+    board = door(game).load_layout(layout or door(game).GameModel().layout, None)  # the default: the rules' board
+    return module(game, "game").GameSetup(layout=board, start_level=start, players=players, roles=roles,
+                                          rules=rules_obj)  # fmt: skip
 
 
 def _saving(pol, dumps, directory: Path):

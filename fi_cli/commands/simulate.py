@@ -18,23 +18,27 @@ from .common import InputError
 @click.option("--games", "-n", type=click.IntRange(min=1), help="Games per scenario (overrides the study).")
 @click.option("--workers", "-w", type=click.IntRange(min=1),
               help="Worker processes (default: the usable cores; at most 2 per core and 1 per chunk).")
+@click.option("--cluster", metavar="ADDRESS",
+              help="Play on a Dask cluster: its scheduler's address (tcp://host:8786), or local[:N] for N worker "
+                   "processes on this machine. Needs the extra: pip install 'fi-cli[cluster]'.")
 @click.option("--seed", type=click.IntRange(min=0), help="Root seed (overrides the study).")
 @click.option("--resume", is_flag=True, help="Complete an interrupted run of the same study in --out.")
 @click.option("--overwrite", is_flag=True, help="Replace whatever run is in --out.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary.")
-def simulate(study_file: Path, out: Path | None, games: int | None, workers: int | None, seed: int | None,
-             resume: bool, overwrite: bool, quiet: bool) -> None:
+def simulate(study_file: Path, out: Path | None, games: int | None, workers: int | None, cluster: str | None,
+             seed: int | None, resume: bool, overwrite: bool, quiet: bool) -> None:
     """Play every scenario of a study and write every game, turn and tile to Parquet.
 
     Writes DIR/games/, DIR/turns/, DIR/tiles/ (Parquet datasets, partitioned by scenario) and
-    DIR/manifest.json. The same study and seed give the same data whatever the number of workers.
-    Ctrl-C keeps every finished chunk; --resume completes the run.
+    DIR/manifest.json. The same study and seed give the same data whatever the number of workers, on
+    this machine or on a cluster. Ctrl-C keeps every finished chunk; --resume completes the run.
 
     \b
     Examples:
       fi simulate configs/example.yaml
       fi simulate configs/example.yaml --games 100 --workers 2 --out runs/quick
       fi simulate configs/example.yaml --resume
+      fi simulate configs/example.yaml --cluster tcp://10.0.0.5:8786
     \b
     Then, in Python:
       pandas.read_parquet("runs/example/games")
@@ -43,7 +47,7 @@ def simulate(study_file: Path, out: Path | None, games: int | None, workers: int
 
     from ..sim.config import load_study
     from ..sim.errors import ConfigError
-    from ..sim.runner import GameError, RunWriteError, SimulationInterrupted, run_study
+    from ..sim.runner import GameError, RunStopped, SimulationInterrupted, run_study
 
     try:
         study = load_study(study_file).replace(games=games, seed=seed)
@@ -52,7 +56,7 @@ def simulate(study_file: Path, out: Path | None, games: int | None, workers: int
         if not quiet:
             click.echo(f"{study.name}: {n} scenario{'s' * (n != 1)} x {study.games} games -> {out}", err=True)
         start = time.perf_counter()
-        run_study(study, out, workers=workers, resume=resume, overwrite=overwrite,
+        run_study(study, out, workers=workers, cluster=cluster, resume=resume, overwrite=overwrite,
                   progress=False if quiet else None)
     except ConfigError as e:
         raise InputError(str(e)) from None
@@ -60,13 +64,12 @@ def simulate(study_file: Path, out: Path | None, games: int | None, workers: int
         raise click.ClickException(f"{e}\nThis is a bug in the engine or a policy; please report it.") from None
     except SimulationInterrupted as e:
         again = ["fi", "simulate", str(study_file), "--out", str(e.out)]
-        again += [f"--{k}={v}" for k, v in (("games", games), ("seed", seed)) if v is not None]
+        again += [f"--{k}={v}" for k, v in (("games", games), ("seed", seed), ("cluster", cluster)) if v is not None]
         again = shlex.join(again) + " --resume"
-        if isinstance(e, RunWriteError):
+        if isinstance(e, RunStopped):
             saved = f"{e.games_done} of {e.games_total} games are saved in {e.out} and kept" if e.games_done \
                 else "No game is saved yet"
-            raise InputError(f"cannot write the run: {e.reason}. {saved}; once this is fixed, complete the run "
-                             f"with: {again}") from None
+            raise InputError(f"{e.reason}. {saved}; once this is fixed, complete the run with: {again}") from None
         click.echo(f"\nInterrupted: {e.games_done} of {e.games_total} games are saved in {e.out}.\n"
                    f"Resume with: {again}", err=True)
         sys.exit(130)

@@ -124,12 +124,28 @@ AROUND_BITS = tuple(sum(1 << d for d in AROUND[c]) for c in range(N_CELLS))
 
 
 class Recorder:
-    """Collects what the log needs from the automatic steps: the storm cards drawn since the last reset."""
+    """Collects what the log needs from the automatic steps: the storm cards drawn since the last reset, the
+    pawns that ran dry, and each tile's travels. A tile is named by the cell it started on (tiles have no
+    other identity the team could see): ``tile_at`` is the tile on each cell (-1: the storm), ``moves`` and
+    ``peak_sand`` count per tile, ``excavated`` is the turn it was excavated (filled in by the play loop)."""
 
-    __slots__ = ("storm_cards",)
+    __slots__ = ("storm_cards", "ran_dry", "tile_at", "moves", "peak_sand", "excavated")
 
-    def __init__(self) -> None:
+    def __init__(self, s: GameState) -> None:
         self.storm_cards: list[int] = []
+        self.ran_dry: tuple[int, ...] = ()
+        self.tile_at = [-1 if k == NO_TILE else c for c, k in enumerate(s.kind)]
+        self.moves = [0] * N_CELLS
+        self.peak_sand = s.sand[:]
+        self.excavated: list[int | None] = [None] * N_CELLS
+
+    def slid(self, src: int, dst: int, sand: int) -> None:
+        """The tile on ``src`` slid into the storm cell ``dst`` and now holds ``sand``."""
+        t = self.tile_at[src]
+        self.tile_at[dst], self.tile_at[src] = t, -1
+        self.moves[t] += 1
+        if sand > self.peak_sand[t]:
+            self.peak_sand[t] = sand
 
 
 class GameState(StateBase):
@@ -598,13 +614,17 @@ class GameState(StateBase):
             r -= left[i]
             i += 1
         kind[x] = pool[i]
-        left[i] -= 1
-        rest = [k for k, m in zip(pool, left, strict=True) if m]
-        if len(rest) == 1:  # one kind left: the other hidden tiles of the pool are known by elimination
+        self.settle(hidden)
+        return pool[i]
+
+    def settle(self, hidden: int) -> None:
+        """When one kind is left for the hidden tiles of a pool, they are all known by elimination."""
+        kind = self.kind
+        rest = [k for k in POOL_OF[hidden] if TILE_COUNTS[k] > kind.count(k)]
+        if len(rest) == 1:
             for c in range(N_CELLS):
                 if kind[c] == hidden:
                     kind[c] = rest[0]
-        return pool[i]
 
     def _draw_gear(self, p: int) -> None:
         deck = self.gdeck
@@ -720,15 +740,19 @@ class GameState(StateBase):
                 if parts[i] == src:
                     parts[i] = x
             self.storm = src
-            if not self.supply:
+            buried = not self.supply
+            if not buried:
+                self.supply -= 1
+                sand[x] += 1
+            if self.stats is not None:
+                self.stats.slid(src, x, sand[x])
+            if buried:
                 self._lose("buried")
                 return
-            self.supply -= 1
-            sand[x] += 1
 
     def _sun(self) -> None:
         """Every pawn not in the shade of an excavated tunnel or a Solar Shield loses 1 water."""
-        thirst = False
+        dry = []
         pos, water = self.pos, self.water
         shade = [x for u, x in enumerate(pos) if self.shields >> u & 1]
         for q in range(self.n):
@@ -736,12 +760,14 @@ class GameState(StateBase):
             if (self.kind[x] == TUNNEL and self.dug[x]) or x in shade:
                 continue
             if water[q] == 0:
-                thirst = True
+                dry.append(q)
             else:
                 water[q] -= 1
                 if water[q] == 0 and self.rules.thirst_at_zero:
-                    thirst = True
-        if thirst:
+                    dry.append(q)
+        if dry:
+            if self.stats is not None:
+                self.stats.ran_dry = tuple(dry)
             self._lose("thirst")
 
     def _next_turn(self) -> None:

@@ -70,6 +70,7 @@ def to_dict(s: GameState) -> dict[str, Any]:
             if c != s.storm
         },  # fmt: skip
         "sand_supply": s.supply,
+        **({"sand_markers": markers} if (markers := sum(s.sand) + s.supply) != SAND_MARKERS else {}),
         "parts": {PARTS[i]: _part_place(at) for i, at in enumerate(s.parts)},
         "players": [
             {
@@ -110,10 +111,10 @@ def dumps(s: GameState) -> str:
     return pretty_json(to_dict(s), flat_objects=True)
 
 
-KEYS = ("format", "game", "rules_version", "rules", "storm", "tiles", "sand_supply", "parts", "players",
-        "gear_deck", "gear_used", "storm_level", "storm_deck", "storm_discard", "storm_drawn", "current_player",
-        "turn", "phase", "actions_left", "storm_cards_skipped", "storm_left", "looked_at", "stacked", "outcome",
-        "loss_causes")  # fmt: skip
+KEYS = ("format", "game", "rules_version", "rules", "storm", "tiles", "sand_supply", "sand_markers", "parts",
+        "players", "gear_deck", "gear_used", "storm_level", "storm_deck", "storm_discard", "storm_drawn",
+        "current_player", "turn", "phase", "actions_left", "storm_cards_skipped", "storm_left", "looked_at", "stacked",
+        "outcome", "loss_causes")  # fmt: skip
 _TILE_KEYS = ("tile", "excavated", "sand")
 _PLAYER_KEYS = ("seat", "role", "cell", "water", "gear", "solar_shield")
 _DECK_KEYS = ("top", "middle", "bottom")
@@ -168,18 +169,20 @@ def _read_board(s: GameState, r: Reader) -> None:
     if sorted(tiles) != sorted(expected):
         raise r.fail("tiles", "must describe the 24 cells other than the storm, each once (cells r0c0 to r4c4)")
     s.kind, s.dug, s.sand = [NO_TILE] * N_CELLS, [0] * N_CELLS, [0] * N_CELLS
+    # the rules' 48, or the total of a game set up with another sand supply
+    markers = r.number("sand_markers", 0, 10**6, SAND_MARKERS)
     for name, tile in tiles.items():
         key = f"tiles.{name}"
         t = Reader(tile, r.source, _TILE_KEYS, key)
         c = CELL_INDEX[name]
         s.kind[c] = t.name("tile", t.get("tile", str), KIND_INDEX, "tile")
         s.dug[c] = int(t.get("excavated", bool))
-        s.sand[c] = t.number("sand", 0, SAND_MARKERS)
+        s.sand[c] = t.number("sand", 0, markers)
         if s.dug[c] and s.kind[c] >= HIDDEN_WATER:
             raise r.fail(key, "an excavated tile shows its underside: it cannot be hidden")
-    s.supply = r.number("sand_supply", 0, SAND_MARKERS)
-    if sum(s.sand) + s.supply != SAND_MARKERS:
-        raise r.fail("sand_supply", f"there are {SAND_MARKERS} sand markers; the tiles and the supply hold "
+    s.supply = r.number("sand_supply", 0, markers)
+    if sum(s.sand) + s.supply != markers:
+        raise r.fail("sand_supply", f"there are {markers} sand markers; the tiles and the supply hold "
                                     f"{sum(s.sand) + s.supply}")  # fmt: skip
     if s.kind.count(CRASH_SITE) != 1:
         raise r.fail("tiles", "there is exactly one crash_site (it is recognisable desert side up)")

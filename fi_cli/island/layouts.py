@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .tiles import TILE_INDEX, TILES
@@ -65,20 +66,25 @@ class Layout:
 
     def components(self) -> list[list[tuple[int, int]]]:
         """The orthogonally connected parts of the shape."""
-        left = set(self.cells)
-        parts = []
-        while left:
-            stack = [left.pop()]
-            part = []
-            while stack:
-                r, c = stack.pop()
-                part.append((r, c))
-                for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                    if n in left:
-                        left.remove(n)
-                        stack.append(n)
-            parts.append(sorted(part))
-        return sorted(parts)
+        return parts_of(self.cells)
+
+
+def parts_of(cells: Iterable[tuple[int, int]]) -> list[list[tuple[int, int]]]:
+    """The orthogonally connected parts of a set of cells, each sorted, in sorted order."""
+    left = set(cells)
+    parts = []
+    while left:
+        stack = [left.pop()]
+        part = []
+        while stack:
+            r, c = stack.pop()
+            part.append((r, c))
+            for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if n in left:
+                    left.remove(n)
+                    stack.append(n)
+        parts.append(sorted(part))
+    return sorted(parts)
 
 
 _STANDARD = "..XX.. / .XXXX. / XXXXXX / XXXXXX / .XXXX. / ..XX.."

@@ -3,44 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pandas as pd
 from matplotlib.figure import Figure
 
 from ..sim.errors import os_error_text
-from . import figures, maps, stats
+from . import figures, stats
 from .errors import ReportError
-from .figures import Look
-from .load import ReportData, load_runs
+from .figures import FigureInfo, Look
+from .games import section
+from .load import ReportData, load_runs, run_game
 from .pages import write_html, write_markdown
 from .pairing import Pairing, pair_scenarios
+from .sections import Report, Section
 from .style import scenario_styles
 from .tables import summary_table
-
-
-@dataclass
-class FigureInfo:
-    name: str  # file stem: NAME.png and NAME.svg
-    title: str
-    caption: str
-
-
-@dataclass
-class Report:
-    out_dir: Path
-    data: ReportData
-    pairing: Pairing
-    summary: pd.DataFrame
-    tables: dict[str, pd.DataFrame]  # CSV stem -> table
-    figures: list[FigureInfo]
-    files: list[Path] = field(default_factory=list)
-    formats: tuple[str, ...] = ("png", "svg")
-
-    @property
-    def warnings(self) -> list[str]:
-        return self.data.warnings
 
 
 def default_out_dir(run_dirs: Sequence[Path]) -> Path:
@@ -48,143 +26,147 @@ def default_out_dir(run_dirs: Sequence[Path]) -> Path:
     return Path("reports") / "+".join(Path(d).resolve().name for d in run_dirs)
 
 
-FIGURES = [
-    FigureInfo("layouts", "The islands of the study",
-               "Each layout as it is played: its cells, and the tiles it pins to a cell (code and colour); the "
-               "other tiles are placed at random each game."),
-    FigureInfo("loss_causes", "How games end",
-               "Each bar is one scenario, split into the share of games won and lost by each cause; n is the "
-               "number of games."),
-    FigureInfo("win_rates", "Win rate, and each scenario against its baseline",
-               "Left: win rate with its 95% Wilson interval. Right: the difference to the scenario's baseline in "
-               "percentage points with a 95% Newcombe interval; 'vs' names the baseline when scenarios have "
-               "different ones (see the method notes). Filled squares stay significant after Holm's correction."),
-    FigureInfo("loss_stage", "At what stage games are lost",
-               "Share of all games won, and lost with 0, 1, 2, 3 or 4 treasures captured; losses with all four "
-               "treasures are the games lost on the way to Fools' Landing."),
-    FigureInfo("survival", "Survival and competing causes",
-               "First panel: share of games still going after each turn. Other panels, per scenario: the "
-               "cumulative share of games that ended each way by that turn (all lines add up to 100%), with 95% "
-               "Wilson bands."),
-    FigureInfo("island_left", "How much of the island is left",
-               "Tiles dry, flooded and sunk after each turn: median (line) and the middle 80% of the games "
-               "still being played (band). A curve stops when fewer than 5 games (or 2%) are left."),
-    FigureInfo("water_levels", "Water level by turn",
-               "Median water level (line) and the middle 80% of the games still being played (band), won and "
-               "lost games apart. The water rises with the treasure deck, so this differs little between "
-               "islands; it sets the clock the island is played against."),
-    FigureInfo("water_at_loss", "Water level at the loss, by cause",
-               "The water level at which games were lost, as a share of each scenario's lost games, split by "
-               "loss cause: low levels are early losses of the island itself, 'skull' the water winning."),
-    FigureInfo("risk_map", "Where the island sinks",
-               "Each cell coloured by the sinking hazard of the tile on it (sinkings per turn it was on the "
-               "island), with the Kaplan-Meier median turn it sinks. Unlike the share of games in which a tile "
-               "sank, neither grows when games last longer."),
-    FigureInfo("loss_map", "Where games are lost",
-               "Each cell coloured by the share of lost games whose loss involved the tile on it: a tile of the "
-               "lost treasure, Fools' Landing, or the tile a pawn drowned on; circles mark where pawns drowned."),
-    FigureInfo("lost_treasures", "Which treasure is lost",
-               "Share of all games lost because both tiles of a treasure sank, by treasure."),
-    FigureInfo("treasures", "When treasures are captured",
-               "Per treasure: the turn it is captured (dot: median, line: 10-90% of captures) and the share of "
-               "games in which it was captured."),
-]
-
-
 def compute(data: ReportData, pairing: Pairing | str) -> dict[str, pd.DataFrame]:
-    """Every table of the report, by CSV file stem (`pairing`: a Pairing, or one baseline scenario)."""
-    g, t, sc = data.games, data.turns, data.scenarios
+    """Every table of the report of one game's runs, by CSV file stem (`pairing`: a Pairing, or one baseline
+    scenario): those every game has, then the game's own."""
+    game = section(data.game)
+    g, sc = data.games, data.scenarios
     baselines = pairing.baselines if isinstance(pairing, Pairing) else pairing
     labels = data.labels
-    outcomes = stats.outcome_table(g, sc)
+    outcomes = stats.outcome_table(g, sc, game.ENDINGS, [(name, column) for name, column, _ in game.MEANS])
     outcomes.insert(1, "label", outcomes["scenario"].map(labels))
     rates = stats.win_rates(g, sc, baselines)
     rates.insert(1, "label", rates["scenario"].map(labels))
     rates.insert(rates.columns.get_loc("baseline") + 1, "baseline_label", rates["baseline"].map(labels).fillna(""))
-    tables = {
+    column, most, _ = game.STAGE
+    return {
         "outcomes": outcomes,
         "win_rates": rates,
-        "loss_stage": stats.loss_stage(g, sc),
-        "survival": stats.cumulative_incidence(g, sc),
-        "island_left": stats.island_left(t, data.tiles, g),
-        "water_levels": stats.water_curves(t, g),
-        "water_level_reached": stats.level_reached_summary(stats.level_reached(t), g, sc),
-        "water_at_loss": stats.water_at_loss(g, sc),
-        "tile_risk_cells": stats.tile_risk_cells(data.tiles, g),
-        "tile_risk_tiles": stats.tile_risk_tiles(data.tiles, sc),
-        "lost_treasures": stats.lost_treasures(g, sc),
-        "treasure_captures": stats.treasure_summary(t, g, sc),
+        "loss_stage": stats.loss_stage(g, sc, column, most),
+        "survival": stats.cumulative_incidence(g, sc, game.ENDINGS),
+        **game.compute(data),
     }
-    if stats.has_loss_details(g):
-        tables["loss_cells"] = stats.loss_cells(data.tiles, g)
-    return tables
 
 
-def look_of(data: ReportData) -> Look:
+def look_of(data: ReportData, shown: list[str] | None = None) -> Look:
     info = data.info
-    return Look(data.scenarios, data.labels, scenario_styles(info["scenario"], info["group"], info["within"]))
+    styles = scenario_styles(info["scenario"], info["group"], info["within"])
+    return Look(data.scenarios if shown is None else shown, data.labels, styles)
+
+
+DETAIL_MAX = 24  # with more scenarios, the per-scenario figures show only the hardest and the easiest
+DETAIL_SHOWN = 4  # ... this many at each end (as many as the explorer draws)
+
+
+def detail_scenarios(rates: pd.DataFrame) -> list[str]:
+    """The scenarios the per-scenario figures show: all, or the DETAIL_SHOWN with the lowest and the highest
+    win rate when there are more than DETAIL_MAX (every scenario stays in the CSV tables)."""
+    if len(rates) <= DETAIL_MAX:
+        return list(rates["scenario"])
+    order = rates.sort_values("win_rate", kind="stable")["scenario"].tolist()
+    chosen = set(order[:DETAIL_SHOWN] + order[-DETAIL_SHOWN:])
+    return [s for s in rates["scenario"] if s in chosen]
+
+
+def titled(made: dict[str, Figure], infos: list[FigureInfo], note: str) -> dict[str, Figure]:
+    """The figures of `infos`, in their order, each with its title and under it `note` (in red when it is the
+    PARTIAL note)."""
+    for info in infos:
+        made[info.name].suptitle(f"{info.title}\n{note}" if note else info.title, fontsize=12,
+                                 color="#A0001E" if note.startswith("PARTIAL") else "black")
+    return {info.name: made[info.name] for info in infos}
+
+
+def figure_list(data: ReportData) -> list[FigureInfo]:
+    """The figures of a game's section, in the order of the page."""
+    return section(data.game).figure_list(data)
 
 
 def make_figures(tables: dict[str, pd.DataFrame], data: ReportData, pairing: Pairing) -> dict[str, Figure]:
-    """Every figure, titled (with the PARTIAL note when games are missing)."""
-    look = look_of(data)
-    endings = stats.endings_in(data.games)
-    cells = tables["tile_risk_cells"]
-    shapes = [data.layouts[lid] for lid in dict.fromkeys(data.info["layout"])]
-    no_details = maps.no_data("This run does not log what losses took (games.lost_treasure, drowned_tile); "
-                              "simulate it again with this version of fi to see them.")
+    """Every figure of one game's runs, in the order of the page, titled (with the PARTIAL note when games
+    are missing); with many scenarios, only the hardest and the easiest are drawn (see detail_scenarios) and
+    the titles say so."""
+    game = section(data.game)
+    shown = detail_scenarios(tables["win_rates"])
+    subset = ""
+    if len(shown) < len(data.scenarios):
+        tables = {k: df[df["scenario"].isin(shown)] if "scenario" in df.columns else df for k, df in tables.items()}
+        subset = (f"the {DETAIL_SHOWN} hardest and {DETAIL_SHOWN} easiest of {len(data.scenarios)} scenarios "
+                  "(the CSV tables hold all)")
+    look = look_of(data, shown)
+    endings = stats.endings_in(data.games, game.ENDINGS)
+    _, most, unit = game.STAGE
     made = {
-        "layouts": maps.layouts(shapes),
         "loss_causes": figures.loss_causes(tables["outcomes"], endings, look),
         "win_rates": figures.win_rates(tables["win_rates"], look, pairing.single),
-        "loss_stage": figures.loss_stage(tables["loss_stage"], look),
+        "loss_stage": figures.loss_stage(tables["loss_stage"], look, most, unit),
         "survival": figures.survival(tables["survival"], look, endings),
-        "island_left": figures.island_left(tables["island_left"], look),
-        "water_levels": figures.water_curves(tables["water_levels"], tables["outcomes"], look),
-        "water_at_loss": figures.water_at_loss(tables["water_at_loss"], look, endings),
-        "risk_map": maps.risk_map(cells, look, bool((cells["pinned"] == "").any())),
-        "loss_map": maps.loss_map(tables["loss_cells"], look) if "loss_cells" in tables else no_details,
-        "lost_treasures": (figures.lost_treasures(tables["lost_treasures"], look)
-                           if stats.has_loss_details(data.games) else no_details),
-        "treasures": figures.treasures(tables["treasure_captures"], look),
+        **game.make_figures(tables, data, look, endings),
     }
-    note = data.partial_note
-    for info in FIGURES:
-        fig = made[info.name]
-        fig.suptitle(f"{info.title}\n{note}" if note else info.title, fontsize=12,
-                     color="#A0001E" if note else "black")
-    return made
+    return titled(made, figure_list(data), "\n".join(n for n in (data.partial_note, subset) if n))
+
+
+def _pairings(datas: dict[str, ReportData], baseline: str | None) -> tuple[dict[str, Pairing], list[str]]:
+    """Each game's comparisons. With both games, a baseline found in one game's runs only compares those; the
+    other game keeps its default (a warning says so). A baseline found nowhere is an error."""
+    pairings, failed = {}, {}
+    for game, data in datas.items():
+        try:
+            pairings[game] = pair_scenarios(data, baseline)
+        except ReportError as e:
+            failed[game] = e
+            pairings[game] = pair_scenarios(data)
+    if len(failed) == len(datas):
+        raise next(iter(failed.values()))
+    return pairings, [f"--baseline {baseline}: not in the {game} runs, which are compared with their default "
+                      f"({pairings[game].description})" for game in failed]
 
 
 def build_report(
     run_dirs: Sequence[Path], out_dir: Path | None = None, baseline: str | None = None,
-    formats: Sequence[str] = ("png", "svg"), partial: bool = False,
+    formats: Sequence[str] = ("png", "svg"), partial: bool = False, dpi: int = figures.DPI,
 ) -> Report:
-    """Read the runs and write the whole report into out_dir (default reports/<run name>).
+    """Read the runs and write the whole report into out_dir (default reports/<run name>): one section per
+    game of the runs, each game's files prefixed by its name when the runs are of both games.
 
     `baseline`: matrix values KEY=VALUE or a scenario (see `pairing`). `partial`: report on the sound
     chunks of an incomplete or damaged run instead of stopping. `formats`: figure files; PNG is needed
-    (the page inlines it), SVG is for zooming (tests skip it for speed)."""
+    (the page inlines it), SVG is for zooming (tests skip it for speed); `dpi`: of the PNG figures. A section may
+    have parts of its own: the island's explorer when its runs play many layouts (see report.island.explorer)."""
     if "png" not in formats:
         raise ReportError("the report page needs PNG figures; formats must include 'png'")
-    data = load_runs([Path(d) for d in run_dirs], partial=partial)
-    pairing = pair_scenarios(data, baseline)
+    by_game: dict[str, list[Path]] = {}
+    for d in map(Path, run_dirs):
+        by_game.setdefault(run_game(d), []).append(d)
+    datas = {game: load_runs(dirs, partial=partial) for game, dirs in by_game.items()}
+    pairings, notes = _pairings(datas, baseline)
     out_dir = Path(out_dir) if out_dir is not None else default_out_dir(run_dirs)
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise ReportError(f"cannot create the report directory {os_error_text(e, out_dir)} (it is set with "
                           "--out)") from e
-    tables = compute(data, pairing)
-    summary = summary_table(tables["outcomes"], tables["win_rates"], stats.endings_in(data.games))
-    report = Report(out_dir=out_dir, data=data, pairing=pairing, summary=summary, tables=tables, figures=FIGURES,
-                    formats=tuple(formats))
-    for name, df in [*tables.items(), ("summary", summary)]:
-        path = out_dir / f"{name}.csv"
-        df.to_csv(path, index=False)
-        report.files.append(path)
-    for name, fig in make_figures(tables, data, pairing).items():
-        report.files += figures.save(fig, out_dir, name, formats)
+    report = Report(out_dir=out_dir, sections=[], formats=tuple(formats), notes=notes)
+    for name, data in datas.items():
+        game = section(name)
+        prefix = f"{name}_" if len(datas) > 1 else ""
+        tables = compute(data, pairings[name])
+        means = [(column, header) for column, _, header in game.MEANS]
+        summary = summary_table(tables["outcomes"], tables["win_rates"], stats.endings_in(data.games, game.ENDINGS),
+                                means)
+        sec = Section(name, data, pairings[name], summary, tables, figure_list(data), prefix)
+        made = make_figures(tables, data, pairings[name])
+        sec.parts = game.parts(data, tables)
+        for extra in sec.parts:
+            tables |= extra.tables
+            made |= titled(extra.made, extra.figures, data.partial_note)
+        report.sections.append(sec)
+        for stem, df in [*tables.items(), ("summary", summary)]:
+            path = out_dir / f"{prefix}{stem}.csv"
+            df.to_csv(path, index=False, float_format="%.6g")  # 6 significant digits: plenty, and half the size
+            report.files.append(path)
+        for stem, fig in made.items():
+            report.files += figures.save(fig, out_dir, prefix + stem, formats, dpi)
     report.files.append(write_markdown(report))
     report.files.append(write_html(report))
     return report

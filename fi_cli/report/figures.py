@@ -1,8 +1,10 @@
-"""The report's charts, drawn with matplotlib's object API (no pyplot: no global state, no display).
+"""The charts every report shares, drawn with matplotlib's object API (no pyplot: no global state, no display):
+how games end, win rates and comparisons, survival by cause, the stage of the losses, a value by turn (won and
+lost games apart), several series by turn, the timing of events. Each game's own figures are in its package
+(`report.island.figures`, `report.desert.figures`), drawn with these; grid maps are in `maps`.
 
 Each function takes tables of `stats` and a `Look` (labels and styles of the scenarios) and returns a
-Figure without a title: `build` adds the title (and the PARTIAL note) the same way for every figure. The
-maps of islands are in `maps`.
+Figure without a title: `build` adds the title (and the PARTIAL note) the same way for every figure.
 """
 
 from __future__ import annotations
@@ -21,14 +23,21 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.ticker import PercentFormatter
 
-from fi_cli.island.tiles import SKULL, TILE_STATES, TREASURES
-
 from . import style
-from .stats import STAGES
+from .stats import stages
 from .style import ending_colour, ending_label, pct, text_on, wrap
 
 DPI = 130
 PERCENT = PercentFormatter(1.0, decimals=0)
+
+
+@dataclass
+class FigureInfo:
+    """A figure of the report: its file stem (NAME.png, NAME.svg), its title and the caption under it."""
+
+    name: str
+    title: str
+    caption: str
 
 
 @dataclass
@@ -46,13 +55,29 @@ class Look:
         return str(self.styles[scenario]["color"])
 
 
-def save(fig: Figure, out_dir: Path, name: str, formats: Sequence[str] = ("png", "svg")) -> list[Path]:
-    """Write `name.<format>` for each format (PNG for the page, SVG to zoom); return the paths."""
+# The figures every section of a report has, whatever the game.
+LOSS_CAUSES = FigureInfo("loss_causes", "How games end",
+                         "Each bar is one scenario, split into the share of games won and lost by each cause; n is the "
+                         "number of games.")
+WIN_RATES = FigureInfo("win_rates", "Win rate, and each scenario against its baseline",
+                       "Left: win rate with its 95% Wilson interval. Right: the difference to the scenario's baseline "
+                       "in percentage points with a 95% Newcombe interval; 'vs' names the baseline when scenarios have "
+                       "different ones (see the method notes). Filled squares stay significant after Holm's "
+                       "correction.")
+SURVIVAL = FigureInfo("survival", "Survival and competing causes",
+                      "First panel: share of games still going after each turn. Other panels, per scenario: the "
+                      "cumulative share of games that ended each way by that turn (all lines add up to 100%), with "
+                      "95% Wilson bands.")
+
+
+def save(fig: Figure, out_dir: Path, name: str, formats: Sequence[str] = ("png", "svg"), dpi: int = DPI
+         ) -> list[Path]:
+    """Write `name.<format>` for each format (PNG for the page, SVG to zoom) at `dpi`; return the paths."""
     paths = [out_dir / f"{name}.{fmt}" for fmt in formats]
     # No date and fixed SVG ids: the same run gives the same files, so a regenerated report diffs cleanly.
     with matplotlib.rc_context({"svg.hashsalt": name}):
         for path in paths:
-            fig.savefig(path, dpi=DPI, metadata={"Date": None} if path.suffix == ".svg" else None)
+            fig.savefig(path, dpi=dpi, metadata={"Date": None} if path.suffix == ".svg" else None)
     return paths
 
 
@@ -88,13 +113,13 @@ def panels(fig: Figure, n: int, ncols: int = 3, **kw) -> list:
     return list(axes[:n])
 
 
-def _panel_figure(n: int, width: float = 4.4, height: float = 3.1, extra: float = 1.2, **kw) -> tuple[Figure, list]:
+def panel_figure(n: int, width: float = 4.4, height: float = 3.1, extra: float = 1.2, **kw) -> tuple[Figure, list]:
     rows, cols = grid(n)
     fig = Figure(figsize=(width * cols + 0.6, height * rows + extra), layout="constrained")
     return fig, panels(fig, n, **kw)
 
 
-def _stacked_bars(ax, look: Look, parts: list[tuple[str, np.ndarray, str]], limit: float = 1.0) -> None:
+def stacked_bars(ax, look: Look, parts: list[tuple[str, np.ndarray, str]], limit: float = 1.0) -> None:
     """Horizontal bars, one per scenario (top to bottom), stacked from `parts` (label, shares, colour);
     a segment wide enough for it shows its share, in black or white on its colour."""
     n = len(look.scenarios)
@@ -115,15 +140,15 @@ def _stacked_bars(ax, look: Look, parts: list[tuple[str, np.ndarray, str]], limi
         ax.spines[side].set_visible(False)
 
 
-def _bar_figure(n: int) -> tuple[Figure, object]:
+def bar_figure(n: int) -> tuple[Figure, object]:
     fig = Figure(figsize=(10.5, 1.9 + 0.5 * n), layout="constrained")
     return fig, fig.add_subplot()
 
 
 def loss_causes(outcomes: pd.DataFrame, endings: Sequence[str], look: Look) -> Figure:
     """Per scenario, one bar split into the shares of win and each loss cause."""
-    fig, ax = _bar_figure(len(outcomes))
-    _stacked_bars(ax, look, [(ending_label(e), outcomes[f"share_{e}"].to_numpy(), ending_colour(e))
+    fig, ax = bar_figure(len(outcomes))
+    stacked_bars(ax, look, [(ending_label(e), outcomes[f"share_{e}"].to_numpy(), ending_colour(e))
                              for e in endings])
     ax.set_xlabel("share of games")
     sec = ax.secondary_yaxis("right")
@@ -133,33 +158,19 @@ def loss_causes(outcomes: pd.DataFrame, endings: Sequence[str], look: Look) -> F
     return fig
 
 
-def loss_stage(stages: pd.DataFrame, look: Look) -> Figure:
-    """Per scenario: the share of all games won, and lost with 0, 1, 2, 3 or 4 treasures captured."""
-    fig, ax = _bar_figure(len(look.scenarios))
+def loss_stage(table: pd.DataFrame, look: Look, most: int, unit: str) -> Figure:
+    """Per scenario: the share of all games won, and lost with 0, 1, ..., `most` of its `unit`s done."""
+    fig, ax = bar_figure(len(look.scenarios))
     shades = matplotlib.colormaps["Purples"]
     parts = []
-    for i, stage in enumerate(STAGES):
-        share = stages[stages["stage"] == stage].set_index("scenario")["share_of_games"].reindex(look.scenarios)
+    for i, stage in enumerate(stages(most)):
+        share = table[table["stage"] == stage].set_index("scenario")["share_of_games"].reindex(look.scenarios)
         colour = style.OUTCOME_COLOURS["win"] if stage == "won" else matplotlib.colors.to_hex(shades(0.2 + 0.17 * i))
-        label = stage if stage == "won" else f"{stage} treasure{'s' * (stage[-1] != '1')}"
+        label = stage if stage == "won" else f"{stage} {unit}{'s' * (stage[-1] != '1')}"
         parts.append((label, share.fillna(0).to_numpy(), colour))
-    _stacked_bars(ax, look, parts)
+    stacked_bars(ax, look, parts)
     ax.set_xlabel("share of all games")
     fig.legend(loc="outside lower center", ncols=3, frameon=False, fontsize=9)
-    return fig
-
-
-def lost_treasures(lost: pd.DataFrame, look: Look) -> Figure:
-    """Per scenario: the share of all games lost because both tiles of each treasure sank."""
-    fig, ax = _bar_figure(len(look.scenarios))
-    parts = []
-    for tr in TREASURES:
-        share = lost[lost["treasure"] == tr].set_index("scenario")["share_of_games"].reindex(look.scenarios)
-        parts.append((style.TREASURE_LABELS[tr], share.fillna(0).to_numpy(), style.TREASURE_COLOURS[tr]))
-    total = max(float(sum(p[1] for p in parts).max()), 0.01)
-    _stacked_bars(ax, look, parts, limit=min(1.0, math.ceil(total * 11) / 10))
-    ax.set_xlabel("share of all games lost because both tiles of the treasure sank")
-    fig.legend(loc="outside lower center", ncols=4, frameon=False, fontsize=9)
     return fig
 
 
@@ -221,7 +232,7 @@ def survival(incidence: pd.DataFrame, look: Look, endings: Sequence[str]) -> Fig
     """Share of games still going at each turn (all scenarios), then per scenario the cumulative share
     ended by each cause (competing causes), with 95% Wilson bands."""
     scenarios = look.scenarios
-    fig, axes = _panel_figure(len(scenarios) + 1, sharex=True, sharey=True)
+    fig, axes = panel_figure(len(scenarios) + 1, sharex=True, sharey=True)
     first = axes[0]
     for sc in scenarios:
         s = incidence[(incidence["scenario"] == sc) & (incidence["ending"] == "still going")]
@@ -244,7 +255,7 @@ def survival(incidence: pd.DataFrame, look: Look, endings: Sequence[str]) -> Fig
     for ax in axes:
         ax.set_ylim(-0.02, 1.02)
         ax.yaxis.set_major_formatter(PERCENT)
-    _label_outer(axes, "turn", "share of games")
+    label_outer(axes, "turn", "share of games")
     handles = [Line2D([], [], color=ending_colour("still going"), lw=2, ls="--", label="still going")]
     handles += [Line2D([], [], color=ending_colour(e), lw=2, label=f"ended: {ending_label(e)}") for e in endings]
     handles.append(Patch(color="grey", alpha=0.3, label="95% confidence band (Wilson)"))
@@ -252,7 +263,7 @@ def survival(incidence: pd.DataFrame, look: Look, endings: Sequence[str]) -> Fig
     return fig
 
 
-def _label_outer(axes: list, xlabel: str, ylabel: str) -> None:
+def label_outer(axes: list, xlabel: str, ylabel: str) -> None:
     """Axis labels on the outer panels of a grid: x below the lowest panel of each column, y on the left."""
     ncols = axes[0].get_subplotspec().get_gridspec().ncols
     for i, ax in enumerate(axes):
@@ -264,9 +275,13 @@ def _label_outer(axes: list, xlabel: str, ylabel: str) -> None:
             ax.set_ylabel(ylabel)
 
 
-def water_curves(curves: pd.DataFrame, outcomes: pd.DataFrame, look: Look) -> Figure:
-    """Water level against turn: median and 10-90% band, wins and losses apart, one panel per scenario."""
-    fig, axes = _panel_figure(len(look.scenarios), sharex=True, sharey=True)
+def outcome_curves(curves: pd.DataFrame, outcomes: pd.DataFrame, look: Look, ylabel: str,
+                   limits: tuple[float, float], ticks: tuple[Sequence, Sequence[str]] | None = None,
+                   ref: dict[str, float] | None = None) -> Figure:
+    """A value against turn (the water level, the storm meter): median and 10-90% band, wins and losses apart,
+    one panel per scenario. `limits` and `ticks` of the value axis; `ref`: per scenario, a level drawn as a
+    dotted line (the skull)."""
+    fig, axes = panel_figure(len(look.scenarios), sharex=True, sharey=True)
     counts = outcomes.set_index("scenario")
     for ax, sc in zip(axes, look.scenarios, strict=True):
         for outcome in ("loss", "win"):
@@ -276,13 +291,15 @@ def water_curves(curves: pd.DataFrame, outcomes: pd.DataFrame, look: Look) -> Fi
             col = style.OUTCOME_COLOURS[outcome]
             ax.fill_between(c["turn"], c["q10"], c["q90"], color=col, alpha=0.22, linewidth=0, step="post")
             ax.step(c["turn"], c["median"], where="post", color=col, linewidth=2)
-        ax.axhline(SKULL, color="black", linestyle=":", linewidth=1)
+        if ref and sc in ref:
+            ax.axhline(ref[sc], color="black", linestyle=":", linewidth=1)
         wins = int(counts.loc[sc, "win"]) if "win" in counts.columns else 0
         ax.set_title(f"{look.label(sc, 40)}\n{wins:,} won, {int(counts.loc[sc, 'games']) - wins:,} lost",
                      fontsize=9.5)
-        ax.set_ylim(0.5, SKULL + 0.5)
-        ax.set_yticks(range(1, SKULL + 1), [*map(str, range(1, SKULL)), "skull"])
-    _label_outer(axes, "turn", "water level")
+        ax.set_ylim(*limits)
+        if ticks:
+            ax.set_yticks(*ticks)
+    label_outer(axes, "turn", ylabel)
     handles = []
     for outcome, word in (("win", "won"), ("loss", "lost")):
         if (curves["outcome"] == outcome).any():
@@ -293,69 +310,49 @@ def water_curves(curves: pd.DataFrame, outcomes: pd.DataFrame, look: Look) -> Fi
     return fig
 
 
-def island_left(bands: pd.DataFrame, look: Look) -> Figure:
-    """Tiles dry, flooded and sunk after each turn: median and 10-90% band, one panel per scenario."""
-    fig, axes = _panel_figure(len(look.scenarios), sharex=True, sharey=True)
+def series_curves(bands: pd.DataFrame, look: Look, column: str, series: dict[str, str], ylabel: str,
+                  limits: tuple[float, float], titles: dict[str, str] | None = None) -> Figure:
+    """Several quantities against turn (tiles dry, flooded and sunk; sand on the board and in the supply):
+    median and 10-90% band of each value of `column` (its colour in `series`), one panel per scenario, titled
+    by `titles` when given."""
+    fig, axes = panel_figure(len(look.scenarios), sharex=True, sharey=True)
     for ax, sc in zip(axes, look.scenarios, strict=True):
-        for state in TILE_STATES:
-            c = bands[(bands["scenario"] == sc) & (bands["state"] == state)]
-            col = style.STATE_COLOURS[state]
+        for name, col in series.items():
+            c = bands[(bands["scenario"] == sc) & (bands[column] == name)]
             ax.fill_between(c["turn"], c["q10"], c["q90"], color=col, alpha=0.2, linewidth=0, step="post")
             ax.step(c["turn"], c["median"], where="post", color=col, linewidth=2)
-        ax.set_title(look.label(sc, 40), fontsize=9.5)
-        ax.set_ylim(0, 24.5)
-    _label_outer(axes, "turn", "tiles")
-    handles = [Line2D([], [], color=style.STATE_COLOURS[s], lw=2, label=f"{s}: median") for s in TILE_STATES]
+        ax.set_title((titles or {}).get(sc) or look.label(sc, 40), fontsize=9.5)
+        ax.set_ylim(*limits)
+    label_outer(axes, "turn", ylabel)
+    handles: list = [Line2D([], [], color=col, lw=2, label=f"{name}: median") for name, col in series.items()]
     handles.append(Patch(color="grey", alpha=0.3, label="10-90% of the games still being played"))
     fig.legend(handles=handles, loc="outside lower center", ncols=4, frameon=False, fontsize=9)
     return fig
 
 
-def water_at_loss(table: pd.DataFrame, look: Look, endings: Sequence[str]) -> Figure:
-    """Per scenario: the water level at which games were lost, split by loss cause (share of losses)."""
-    causes = [e for e in endings if e != "win"]
-    fig, axes = _panel_figure(len(look.scenarios), height=2.7, sharex=True, sharey=True)
-    levels = np.arange(1, SKULL + 1)
-    for ax, sc in zip(axes, look.scenarios, strict=True):
-        t = table[table["scenario"] == sc]
-        bottom = np.zeros(len(levels))
-        for cause in causes:
-            share = t[t["ending"] == cause].set_index("final_water_level")["share_of_losses"].reindex(levels)
-            share = share.fillna(0).to_numpy()
-            ax.bar(levels, share, bottom=bottom, color=ending_colour(cause), width=0.8)
-            bottom += share
-        ax.set_title(f"{look.label(sc, 40)}\n{int(t['lost_games'].sum()):,} lost", fontsize=9.5)
-        ax.yaxis.set_major_formatter(PERCENT)
-        ax.set_xticks(levels, [*map(str, levels[:-1]), "skull"], fontsize=8)
-    _label_outer(axes, "water level when the game was lost", "share of lost games")
-    handles = [Patch(color=ending_colour(c), label=ending_label(c)) for c in causes]
-    fig.legend(handles=handles, loc="outside lower center", ncols=min(4, max(1, len(handles))), frameon=False,
-               fontsize=9)
-    return fig
-
-
-def treasures(summary: pd.DataFrame, look: Look) -> Figure:
-    """Per treasure and scenario: the turn it is captured (median, 10-90%) and the share of games it is."""
+def timing(summary: pd.DataFrame, look: Look, column: str, items: dict[str, str], done: str, xlabel: str,
+           text: str) -> Figure:
+    """Per item (a treasure, a part; its panel titled by `items`) and scenario: the turn it is `done`
+    (median, 10-90%) and the share of games it is; `text` explains the marks."""
     n = len(look.scenarios)
     fig = Figure(figsize=(12.5, 1.6 + 0.42 * n), layout="constrained")
-    axes = fig.subplots(1, len(TREASURES), sharey=True, sharex=True)
+    axes = fig.subplots(1, len(items), sharey=True, sharex=True)
     y = np.arange(n)[::-1]
-    for ax, tr in zip(axes, TREASURES, strict=True):
-        s = summary[summary["treasure"] == tr].set_index("scenario").reindex(look.scenarios)
+    for ax, (item, title) in zip(axes, items.items(), strict=True):
+        s = summary[summary[column] == item].set_index("scenario").reindex(look.scenarios)
         for yi, sc in zip(y, look.scenarios, strict=True):
             r = s.loc[sc]
             if r["median_turn"] == r["median_turn"]:
                 ax.hlines(yi, r["q10_turn"], r["q90_turn"], color=look.colour(sc), lw=1.5)
                 ax.plot(r["median_turn"], yi, look.styles[sc]["marker"], color=look.colour(sc), markersize=6)
-        ax.set_title(style.TREASURE_LABELS[tr], fontsize=10)
-        ax.set_xlabel("turn of capture")
+        ax.set_title(title, fontsize=10)
+        ax.set_xlabel(xlabel)
         ax.grid(axis="x", alpha=0.3)
         sec = ax.secondary_yaxis("right")
-        sec.set_yticks(y, ["<1%" if 0 < v < 0.005 else pct(v, 0) for v in s["share_captured"]], fontsize=8)
+        sec.set_yticks(y, ["<1%" if 0 < v < 0.005 else pct(v, 0) for v in s[f"share_{done}"]], fontsize=8)
         sec.tick_params(length=0)
     axes[0].set_yticks(y, [look.label(sc, 28) for sc in look.scenarios], fontsize=9)
     axes[0].set_ylim(-0.6, n - 0.4)
     axes[0].set_xlim(left=0)
-    note(fig, "dot: median turn of capture; line: 10-90% of captures; right of each panel: the share of games "
-              "the treasure was captured in")
+    note(fig, text)
     return fig

@@ -1,9 +1,10 @@
 """What each scenario of a report is called and how it is drawn.
 
 A scenario gets a unique key (its id, or run/id when runs share ids or rules versions differ) and a short
-label for people: the layout's name, the difficulty and whatever else varies between the scenarios, e.g.
-"Skull Island · Normal" (a study's `labels:` rename matrix values). Scenarios that share the value of the
-study's first matrix key share a colour group (e.g. one colour per island, a line style per difficulty).
+label for people: the layout's name, the difficulty (the desert's storm-meter start) and whatever else varies
+between the scenarios, e.g. "Skull Island · Normal" (a study's `labels:` rename matrix values). Scenarios
+that share the value of the study's first matrix key share a colour group (e.g. one colour per island, a
+line style per difficulty).
 """
 
 from __future__ import annotations
@@ -13,21 +14,29 @@ from typing import Any
 
 import pandas as pd
 
-from fi_cli.sim.config import render_value
+from fi_cli.sim.models import render_value
 
 SEP = " · "
 
 
 @dataclass
 class Scenarios:
-    info: pd.DataFrame  # scenario (key), run, scenario_id, rules_version, values, label, layout, group, within
+    info: pd.DataFrame  # scenario (key), run, scenario_id, rules_version, values, label, layout, group, within,
+    # slice (scenarios of one run with the same values but the layout) and slice_label (the label without the layout)
     keys: dict[tuple[int, str], str]  # (run index, scenario id) -> key
     layouts: dict[str, dict[str, Any]]  # layout id -> layout as the manifest stores it
     warnings: list[str]
 
 
-def _difficulty(name: str) -> str:
-    return f"level {name}" if str(name).isdigit() else str(name).capitalize()
+def _difficulty(name: str, game: str) -> str:
+    """'normal' -> 'Normal'; a start mark: the island's water 'level 5', the desert's 'storm mark 6'."""
+    if str(name).isdigit():
+        return f"storm mark {name}" if game == "desert" else f"level {name}"
+    return str(name).capitalize()
+
+
+# Matrix keys that set the difficulty: named by it in labels, not again as a varying key.
+_DIFFICULTY_KEYS = ("difficulty", "storm_start")
 
 
 def _default_text(key: str, value: Any) -> str:
@@ -36,6 +45,8 @@ def _default_text(key: str, value: Any) -> str:
         return f"{text} players"
     if key == "first_player":
         return f"first player p{text}"
+    if key == "sand_supply":
+        return f"sand supply {text}"
     if key.startswith("rules."):
         return f"{key.removeprefix('rules.')}={text}"
     return text if key in ("roles", "policy") else f"{key}={text}"
@@ -83,29 +94,35 @@ def describe_scenarios(manifests: list[dict], names: list[str], present: list[li
                          "rules_version": str(m.get("rules_version", "unknown")), "values": values[sid],
                          "layout": layout["id"], "layout_name": layout.get("name") or layout["id"],
                          "difficulty": sc.get("difficulty", values[sid].get("difficulty", "")),
-                         "names": study.get("labels", {}), "run_index": i})
+                         "game": study.get("game", "island"), "names": study.get("labels", {}), "run_index": i})
     info = pd.DataFrame(rows)
-    info["label"] = _labels(info, qualify)
+    info["label"], info["slice_label"] = _labels(info, qualify)
+    info["slice"] = [f"{r}/" + ",".join(f"{k}={render_value(x)}" for k, x in v.items() if k != "layout")
+                     for r, v in zip(info["run"], info["values"], strict=True)]
     # colour group: the run and the value of its first matrix key
     groups = [f"{r}/{render_value(next(iter(v.values()), ''))}" for r, v in zip(info["run_index"], info["values"],
                                                                                   strict=True)]
     info["group"] = pd.factorize(pd.Series(groups))[0]
     info["within"] = info.groupby("group").cumcount()
-    return Scenarios(info.drop(columns=["names", "run_index"]), keys, layouts, warnings)
+    return Scenarios(info.drop(columns=["names", "run_index", "game"]), keys, layouts, warnings)
 
 
-def _labels(info: pd.DataFrame, qualify: bool) -> list[str]:
+def _labels(info: pd.DataFrame, qualify: bool) -> tuple[list[str], list[str]]:
+    """Each scenario's label, and its label without the layout (what its slice is called)."""
     varying = {k for k in {k for v in info["values"] for k in v}
-               if len({render_value(v.get(k)) for v in info["values"]}) > 1} - {"layout", "difficulty"}
-    labels = []
+               if len({render_value(v.get(k)) for v in info["values"]}) > 1} - {"layout", *_DIFFICULTY_KEYS}
+    labels, slices = [], []
     for r in info.itertuples():
         names = r.names
         layout = names.get("layout", {}).get(r.layout, r.layout_name)
-        difficulty = names.get("difficulty", {}).get(render_value(r.values.get("difficulty", r.difficulty)),
-                                                     _difficulty(r.difficulty))
+        key = next((k for k in _DIFFICULTY_KEYS if k in r.values), "difficulty")
+        difficulty = names.get(key, {}).get(render_value(r.values.get(key, r.difficulty)),
+                                            _difficulty(r.difficulty, r.game))
         parts = [layout, difficulty] + [names.get(k, {}).get(render_value(v), _default_text(k, v))
                                         for k, v in r.values.items() if k in varying]
-        labels.append((f"{r.run}: " if qualify else "") + SEP.join(p for p in parts if p))
+        run = f"{r.run}: " if qualify else ""
+        labels.append(run + SEP.join(p for p in parts if p))
+        slices.append(run + (SEP.join(p for p in parts[1:] if p) or "all"))
     # Two scenarios may still look alike (e.g. two runs of one study): name them by their keys instead.
     twice = {lb for lb in labels if labels.count(lb) > 1}
-    return [f"{lb} ({key})" if lb in twice else lb for lb, key in zip(labels, info["scenario"], strict=True)]
+    return [f"{lb} ({key})" if lb in twice else lb for lb, key in zip(labels, info["scenario"], strict=True)], slices

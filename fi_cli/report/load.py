@@ -17,26 +17,14 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from fi_cli.island.tiles import LOSS_CAUSES
 from fi_cli.sim.check import RunCheck, check_run, load_manifest, resume_command
 from fi_cli.sim.errors import ConfigError
 from fi_cli.sim.tables import chunk_path
 
 from .errors import ReportError
+from .games import game_of, section
 from .labels import Scenarios, describe_scenarios
 
-# turn_limit is recorded by the simulator, not by the rules (a safety net), so it is not in LOSS_CAUSES.
-ENDINGS: tuple[str, ...] = ("win", *LOSS_CAUSES, "turn_limit")
-
-# dataset -> (columns the report needs, columns it uses when they are there)
-COLUMNS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "games": (("game", "layout", "difficulty", "players", "policy", "outcome", "loss_cause", "turns",
-               "final_water_level", "treasures_captured", "tiles_sunk"),
-              ("seed", "roles", "loss_causes", "lost_treasure", "drowned_tile")),
-    "turns": (("game", "turn", "water_level", "waters_rise", "treasures_captured", "tiles_flooded", "tiles_sunk"),
-              ("treasures", "actions")),
-    "tiles": (("game", "tile", "row", "col", "sunk_turn"), ()),
-}
 MAX_LISTED = 8  # problems named in an error before "and n more"
 
 
@@ -67,6 +55,7 @@ class ReportData:
 
     `scenario_id` and `run` keep the original names; `scenarios` is the display order (manifest order);
     `info` describes each scenario (label, values, layout, colour group; see `labels.describe_scenarios`).
+    All runs are of one `game` (a report gives each game its own section).
     """
 
     runs: list[Run]
@@ -77,6 +66,7 @@ class ReportData:
     info: pd.DataFrame
     layouts: dict[str, dict[str, Any]]  # layout id -> the manifest's layout (name, cells, pins)
     warnings: list[str] = field(default_factory=list)
+    game: str = "island"
 
     @property
     def games_expected(self) -> int:
@@ -97,16 +87,18 @@ class ReportData:
 
 
 class _Chunks:
-    """The tables of verified chunks, kept column by column as the report needs them."""
+    """The tables of verified chunks, kept column by column as the report needs them (`columns`: per
+    dataset, the columns the game's section needs and those it uses when they are there)."""
 
-    def __init__(self, run_dir: Path, datasets: tuple[str, ...]) -> None:
-        self.run_dir, self.datasets = run_dir, datasets
+    def __init__(self, run_dir: Path, datasets: tuple[str, ...], columns: dict[str, tuple[tuple[str, ...], ...]]
+                 ) -> None:
+        self.run_dir, self.datasets, self.columns = run_dir, datasets, columns
         self.tables: dict[str, list[pa.Table]] = {ds: [] for ds in datasets}
 
     def keep(self, sid: str, chunk: int, tables: dict[str, pa.Table]) -> None:
         for ds in self.datasets:
             t = tables[ds]
-            required, optional = COLUMNS[ds]
+            required, optional = self.columns[ds]
             missing = [c for c in required if c not in t.column_names]
             if missing:
                 raise ReportError(f"{chunk_path(self.run_dir, ds, sid, chunk)}: missing column(s) "
@@ -133,7 +125,7 @@ def _problems_text(run_dir: Path, check: RunCheck) -> str:
             "that are sound.")
 
 
-def _check_games(games: pd.DataFrame, where: Path) -> list[str]:
+def _check_games(games: pd.DataFrame, where: Path, endings: tuple[str, ...]) -> list[str]:
     bad = sorted(set(games["outcome"].dropna().astype(str)) - {"win", "loss"})
     if bad or games["outcome"].isna().any():
         raise ReportError(f"{where}: column outcome must be 'win' or 'loss', found {bad or ['null']}")
@@ -141,8 +133,16 @@ def _check_games(games: pd.DataFrame, where: Path) -> list[str]:
     no_cause = int(games.loc[lost, "loss_cause"].isna().sum())
     if no_cause:
         raise ReportError(f"{where}: {no_cause} lost game(s) have no loss_cause")
-    unknown = sorted(set(games.loc[lost, "loss_cause"].astype(str)) - set(ENDINGS))
+    unknown = sorted(set(games.loc[lost, "loss_cause"].astype(str)) - set(endings))
     return [f"{where}: unknown loss cause(s) {', '.join(unknown)}; shown as they are"] if unknown else []
+
+
+def run_game(run_dir: Path) -> str:
+    """The game of the run in `run_dir` (ReportError when it is not a run)."""
+    try:
+        return game_of(load_manifest(Path(run_dir)))
+    except ConfigError as e:
+        raise ReportError(str(e)) from None
 
 
 def load_run(run_dir: Path, partial: bool = False, datasets: tuple[str, ...] = ("games", "turns", "tiles"),
@@ -152,10 +152,11 @@ def load_run(run_dir: Path, partial: bool = False, datasets: tuple[str, ...] = (
     With all three datasets the run is checked first (see the module docstring); `datasets=("games",)`
     reads the games files of the chunks recorded as done without the check (a quick summary)."""
     run_dir = Path(run_dir)
-    chunks = _Chunks(run_dir, datasets)
+    game = section(run_game(run_dir))
+    chunks = _Chunks(run_dir, datasets, game.COLUMNS)
     warnings: list[str] = []
     try:
-        if set(datasets) == set(COLUMNS):
+        if set(datasets) == set(game.COLUMNS):
             check = check_run(run_dir, keep=chunks.keep)
             manifest = check.manifest
         else:
@@ -176,13 +177,8 @@ def load_run(run_dir: Path, partial: bool = False, datasets: tuple[str, ...] = (
     if not chunks.tables["games"]:
         raise ReportError(f"{run_dir}: no chunk of games is complete and sound; nothing to report on yet")
     frames = {ds: chunks.frame(ds) for ds in datasets}
-    warnings += _check_games(frames["games"], run_dir / "games")
-    if "turns" in frames:
-        turns = frames["turns"]
-        if "treasures" not in turns.columns and "actions" not in turns.columns:
-            raise ReportError(f"{run_dir / 'turns'}: needs a treasures or an actions column to time captures")
-        if "treasures" in turns.columns:
-            frames["turns"] = turns.drop(columns=[c for c in ("actions",) if c in turns.columns])
+    warnings += _check_games(frames["games"], run_dir / "games", game.ENDINGS)
+    frames = game.prepare(frames, run_dir)
     for sid in run.scenario_ids:
         if sid not in set(frames["games"]["scenario"]):
             warnings.append(f"{run_dir}: scenario {sid!r} has no sound chunk yet; left out")
@@ -191,9 +187,13 @@ def load_run(run_dir: Path, partial: bool = False, datasets: tuple[str, ...] = (
 
 def load_runs(run_dirs: list[Path], partial: bool = False, datasets: tuple[str, ...] = ("games", "turns", "tiles"),
               ) -> ReportData:
-    """Read and combine runs; scenario keys stay unique, so nothing from different runs is pooled."""
+    """Read and combine runs of one game; scenario keys stay unique, so nothing from different runs is pooled."""
     if not run_dirs:
         raise ReportError("no run given")
+    played = {run_game(Path(d)) for d in run_dirs}
+    if len(played) > 1:
+        raise ReportError(f"{', '.join(map(str, run_dirs))}: runs of {' and '.join(sorted(played))}; read each game's "
+                          "runs apart (fi report does, and gives each game its own section)")
     loaded = [load_run(Path(d), partial, datasets) for d in run_dirs]
     runs = [x[0] for x in loaded]
     warnings = [w for x in loaded for w in x[2]]
@@ -215,4 +215,4 @@ def load_runs(run_dirs: list[Path], partial: bool = False, datasets: tuple[str, 
     empty = pd.DataFrame()
     return ReportData(runs=runs, games=games, turns=frames.get("turns", empty), tiles=frames.get("tiles", empty),
                       scenarios=list(described.info["scenario"]), info=described.info, layouts=described.layouts,
-                      warnings=warnings)
+                      warnings=warnings, game=played.pop())

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fi_cli.sim.config import render_value
+from fi_cli.sim.models import render_value
 
 from .errors import ReportError
 from .load import ReportData

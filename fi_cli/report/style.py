@@ -1,7 +1,7 @@
 """Colours and labels shared by every figure and table, so a loss cause or a scenario looks the same
-everywhere. Colours are from the Okabe-Ito palette, which colour-blind readers can tell apart; text on a
-coloured background is black or white, whichever contrasts more (WCAG contrast ratio, at least 4.5:1 for
-every colour used here)."""
+everywhere (each game's own colours, of its tiles or treasures, are in its package). Colours are from the
+Okabe-Ito palette, which colour-blind readers can tell apart; text on a coloured background is black or
+white, whichever contrasts more (WCAG contrast ratio, at least 4.5:1 for every colour used here)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from collections.abc import Sequence
 
 from matplotlib.colors import to_rgb
 
-from fi_cli.island.tiles import TILES, TREASURE_TILES, TREASURES
-
+# The endings of both games (a report section shows one game's): the island's four loss causes and its turn
+# limit, the desert's three.
 ENDING_COLOURS: dict[str, str] = {
     "win": "#009E73",
     "treasure_lost": "#CC79A7",
@@ -19,6 +19,9 @@ ENDING_COLOURS: dict[str, str] = {
     "player_drowned": "#56B4E9",
     "water_level": "#0072B2",
     "turn_limit": "#999999",
+    "thirst": "#E69F00",
+    "buried": "#CC79A7",
+    "storm": "#0072B2",
     "still going": "#333333",
 }
 ENDING_LABELS: dict[str, str] = {
@@ -28,6 +31,9 @@ ENDING_LABELS: dict[str, str] = {
     "player_drowned": "a player drowned",
     "water_level": "water reached the skull",
     "turn_limit": "turn limit reached",
+    "thirst": "thirst (a pawn ran dry)",
+    "buried": "buried (the sand ran out)",
+    "storm": "the storm reached the skull",
     "still going": "still going",
 }
 ENDING_SHORT: dict[str, str] = {
@@ -37,20 +43,11 @@ ENDING_SHORT: dict[str, str] = {
     "player_drowned": "drowned",
     "water_level": "skull",
     "turn_limit": "turn limit",
+    "thirst": "thirst",
+    "buried": "buried",
+    "storm": "storm",
 }
 OUTCOME_COLOURS: dict[str, str] = {"win": "#009E73", "loss": "#D55E00"}
-TREASURE_LABELS: dict[str, str] = {
-    "earth_stone": "Earth Stone",
-    "statue_of_the_wind": "Statue of the Wind",
-    "crystal_of_fire": "Crystal of Fire",
-    "oceans_chalice": "Ocean's Chalice",
-}
-TREASURE_COLOURS: dict[str, str] = {
-    "earth_stone": "#E69F00", "statue_of_the_wind": "#56B4E9", "crystal_of_fire": "#D55E00",
-    "oceans_chalice": "#0072B2",
-}
-STATE_COLOURS: dict[str, str] = {"dry": "#009E73", "flooded": "#56B4E9", "sunk": "#000000"}
-FOOLS_LANDING_COLOUR = "#CC79A7"
 # One colour per value of a study's first matrix key (Okabe-Ito without its faint yellow, then a wine
 # red); a line style and marker per scenario within it. Beyond 8 values colours repeat with other styles.
 SCENARIO_PALETTE: tuple[str, ...] = (
@@ -93,27 +90,6 @@ def contrast(a: object, b: object) -> float:
 def text_on(background: object) -> str:
     """Black or white, whichever is easier to read on `background`."""
     return "black" if contrast(background, "black") >= contrast(background, "white") else "white"
-
-
-def tile_code(tile: str) -> str:
-    """Two-letter code of a tile for maps: the initials of its words, 'Fools' Landing' -> 'FL'."""
-    return "".join(w[0].upper() for w in tile.split("_") if w not in ("of", "the"))
-
-
-def tile_colour(tile: str) -> str | None:
-    """The colour of a key tile: its treasure's, or Fools' Landing's; None for the others."""
-    if tile == TILES[0]:
-        return FOOLS_LANDING_COLOUR
-    for treasure, pair in zip(TREASURES, TREASURE_TILES, strict=True):
-        if tile in (TILES[i] for i in pair):
-            return TREASURE_COLOURS[treasure]
-    return None
-
-
-def tile_label(tile: str) -> str:
-    """'temple_of_the_moon' -> 'Temple of the Moon', 'fools_landing' -> "Fools' Landing"."""
-    words = ["Fools'" if w == "fools" else w if w in ("of", "the") else w.capitalize() for w in tile.split("_")]
-    return " ".join(words)
 
 
 def wrap(label: str, width: int = 26) -> str:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import pandas as pd
 
 from .style import ENDING_SHORT, pct
+
+# columns right-aligned in text: counts and the means of either game's summary
+NUMERIC = ("games", "turns", "treasures", "water at end", "parts", "storm at end")
 
 
 def _main_cause(o: pd.Series, causes: list[str]) -> str:
@@ -21,10 +25,11 @@ def _win_rate(r: pd.Series) -> str:
     return f"{pct(r['win_rate'])} [{pct(r['ci_low'])}, {pct(r['ci_high'])}]"
 
 
-def summary_table(outcomes: pd.DataFrame, rates: pd.DataFrame, endings: list[str]) -> pd.DataFrame:
+def summary_table(outcomes: pd.DataFrame, rates: pd.DataFrame, endings: list[str],
+                  means: Sequence[tuple[str, str]] = ()) -> pd.DataFrame:
     """One row per scenario (by label): games, win rate with interval, the baseline it is compared with
-    and the difference, main loss cause, median game length in turns, mean treasures captured per game and
-    mean water level at the end."""
+    and the difference, main loss cause, median game length in turns, and the game's means: (column of the
+    outcomes, header) pairs, e.g. the island's treasures captured and water level at the end."""
     causes = [e for e in endings if e != "win"]
     rows = []
     for (_, o), (_, r) in zip(outcomes.iterrows(), rates.iterrows(), strict=True):
@@ -42,8 +47,7 @@ def summary_table(outcomes: pd.DataFrame, rates: pd.DataFrame, endings: list[str
             "p (Holm)": p,
             "main loss cause": _main_cause(o, causes),
             "turns": f"{o['median_turns']:.0f}",
-            "treasures": f"{o['mean_treasures']:.2f}",
-            "water at end": f"{o['mean_final_water']:.2f}",
+            **{header: f"{o[column]:.2f}" for column, header in means},
         })
     return pd.DataFrame(rows)
 
@@ -64,12 +68,15 @@ def run_summary(run_dir: Path) -> str:
     """The table `fi simulate` ends with, as text: per scenario, games, win rate with its 95% interval, the
     most common loss cause and the median number of turns (read from the games files only)."""
     from . import stats
+    from .games import section
     from .load import load_runs
 
     data = load_runs([run_dir], datasets=("games",))
-    outcomes = stats.outcome_table(data.games, data.scenarios).assign(label=lambda o: o["scenario"].map(data.labels))
+    endings = section(data.game).ENDINGS
+    outcomes = stats.outcome_table(data.games, data.scenarios, endings).assign(
+        label=lambda o: o["scenario"].map(data.labels))
     rates = stats.win_rates(data.games, data.scenarios, data.scenarios[0])
-    return to_text(brief_table(outcomes, rates, stats.endings_in(data.games)))
+    return to_text(brief_table(outcomes, rates, stats.endings_in(data.games, endings)))
 
 
 def to_text(df: pd.DataFrame) -> str:
@@ -77,7 +84,7 @@ def to_text(df: pd.DataFrame) -> str:
     cols = list(df.columns)
     cells = [[str(v) for v in df[c]] for c in cols]
     widths = [max([len(c), *map(len, col)]) for c, col in zip(cols, cells, strict=True)]
-    numeric = [c in ("games", "turns", "treasures", "water at end") for c in cols]
+    numeric = [c in NUMERIC for c in cols]
 
     def line(values: list[str]) -> str:
         return "  ".join(v.rjust(w) if num else v.ljust(w)

@@ -7,6 +7,10 @@
     run = load_run(out)
     run.games.groupby("scenario", observed=True)["outcome"].value_counts(normalize=True)
 
+The same calls take a Forbidden Desert study (`game: {name: desert}`) and run (`run.game` says which).
+On a Dask cluster, with the same data: `run_study(study, out, cluster="tcp://host:8786")` (or "local:N", or a
+dask.distributed.Client; needs the extra `pip install 'fi-cli[cluster]'`).
+
 With more than one worker, call run_study from a notebook or under `if __name__ == "__main__":` in a script
 (worker processes are started with 'spawn' and re-import the calling script).
 """
@@ -17,17 +21,19 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .cluster import ClusterError
 from .config import Scenario, Study, load_study
 from .errors import ConfigError, StudyError
-from .runner import GameError, RunDirError, SimulationInterrupted, read_manifest, run_study
+from .games import DEFAULT
+from .runner import GameError, RunDirError, RunStopped, RunWriteError, SimulationInterrupted, read_manifest, run_study
 from .tables import DATASETS
 
 if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = [
-    "ConfigError", "GameError", "Run", "RunDirError", "Scenario", "SimulationInterrupted", "Study", "StudyError",
-    "load_run", "load_study", "run_study",
+    "ClusterError", "ConfigError", "GameError", "Run", "RunDirError", "RunStopped", "RunWriteError", "Scenario",
+    "SimulationInterrupted", "Study", "StudyError", "load_run", "load_study", "run_study",
 ]
 
 
@@ -47,6 +53,11 @@ class Run:
     @cached_property
     def study(self) -> Study:
         return Study.from_resolved(self.manifest["study"])
+
+    @property
+    def game(self) -> str:
+        """The game the run plays: island or desert."""
+        return str(self.manifest.get("game", DEFAULT))
 
     @property
     def complete(self) -> bool:
@@ -81,7 +92,7 @@ class Run:
     def __repr__(self) -> str:
         m = self.manifest
         state = "complete" if self.complete else "incomplete"
-        return (f"Run({str(self.path)!r}: {m['name']}, {len(m['scenarios'])} scenarios, "
+        return (f"Run({str(self.path)!r}: {m['name']}, {self.game}, {len(m['scenarios'])} scenarios, "
                 f"{m['games_done']} games, {state})")
 
 

@@ -13,7 +13,10 @@
 
 from __future__ import annotations
 
+import glob
+import json
 import re
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from ..island.layouts import BUILTIN_LAYOUTS, N_CELLS, Layout, LayoutError, get_layout
@@ -31,36 +34,90 @@ def looks_like_file(ref: str) -> bool:
     return ref.endswith((".yaml", ".yml")) or "/" in ref or "\\" in ref
 
 
+def layout_path(ref: str, base: Path | None) -> Path | None:
+    """The file a layout reference names (relative to `base`), or None for a built-in id."""
+    if not looks_like_file(ref):
+        return None
+    path = Path(ref)
+    return base / path if not path.is_absolute() and base is not None else path
+
+
+LAYOUT_SET_KEYS = ("dir", "glob")
+LAYOUT_SUFFIXES = (".yaml", ".yml")
+
+
+def is_layout_set(value: object) -> bool:
+    """A study's `layout: {dir: FOLDER}` or `{glob: PATTERN}`: many layout files at once."""
+    return isinstance(value, dict)
+
+
+def check_layout_set(value: dict) -> None:
+    """ValueError unless `value` is {dir: FOLDER} or {glob: PATTERN} (one key, a non-empty text)."""
+    (kind, where), = value.items() if len(value) == 1 else [(None, None)]
+    if kind not in LAYOUT_SET_KEYS or not isinstance(where, str) or not where.strip():
+        raise ValueError("a set of layout files is written {dir: FOLDER} (every .yaml file in it) or "
+                         "{glob: PATTERN} (e.g. {glob: \"generated/*.yaml\"}), relative to the study file")
+
+
+def layout_set_files(value: dict, base: Path) -> list[str]:
+    """The files of a layout set, sorted, as references relative to `base` (what load_layout takes);
+    ValueError naming the folder or pattern when it holds no layout file."""
+    check_layout_set(value)
+    (kind, where), = value.items()
+    if kind == "dir":
+        folder = base / where
+        if not folder.is_dir():
+            raise ValueError(f"folder {where!r} {'is not a folder' if folder.exists() else 'does not exist'} "
+                             f"(looked for {folder})")
+        found = [str(Path(where) / p.name) for p in folder.iterdir()]
+        what = f"folder {where!r} holds"
+    else:
+        found = glob.glob(where, root_dir=base)
+        what = f"pattern {where!r} matches"
+    files = sorted(f for f in found if f.endswith(LAYOUT_SUFFIXES) and (base / f).is_file())
+    if not files:
+        raise ValueError(f"{what} no layout file (*.yaml or *.yml), looking from {base}")
+    return files
+
+
 def load_layout(ref: str, base: Path | None = None) -> Layout:
     """A built-in layout id, or a layout file path (relative to `base`)."""
-    if not looks_like_file(ref):
-        return get_layout(ref)
-    path = Path(ref)
-    if not path.is_absolute() and base is not None:
-        path = base / path
-    return load_layout_file(path)
+    path = layout_path(ref, base)
+    return get_layout(ref) if path is None else load_layout_file(path)
 
 
-def load_layout_file(path: Path) -> Layout:
-    """Parse and validate a layout file; errors name the file, the line and the key."""
+Fail = Callable[..., LayoutFileError]
+
+
+def read_layout_file(path: Path, keys: tuple[str, ...], builtin: Iterable[str], what: str
+                     ) -> tuple[dict, Fail, str]:
+    """Read a layout file (of either game) and check what every one has: a mapping of known `keys`, an id (the
+    file name unless given) that is no `builtin` one, a text name and description. Returns the data, a
+    `fail(message, key, at, **kw)` naming the file and the line of `at`, and the id."""
     data, lines = read_yaml(path, LayoutFileError)
 
     def fail(message: str, key: str | None = None, at: tuple = (), **kw) -> LayoutFileError:
         return LayoutFileError(message, file=path, key=key, line=line_of(lines, at) if at else None, **kw)
 
     if not isinstance(data, dict):
-        raise fail("a layout file is a mapping with the keys " + ", ".join(KEYS))
+        raise fail(f"a {what} file is a mapping with the keys " + ", ".join(keys))
     for k in data:
-        if k not in KEYS:
-            raise fail("unknown key", key=str(k), at=(k,), allowed=", ".join(KEYS))
+        if k not in keys:
+            raise fail("unknown key", key=str(k), at=(k,), allowed=", ".join(keys))
     layout_id = data.get("id", path.stem.replace(" ", "_").lower())
     if not isinstance(layout_id, str) or not _ID.match(layout_id):
         raise fail("must be lower-case letters, digits, '_' or '-'", key="id", at=("id",), value=layout_id)
-    if layout_id in BUILTIN_LAYOUTS:
-        raise fail("is the id of a built-in layout; choose another", key="id", at=("id",), value=layout_id)
+    if layout_id in builtin:
+        raise fail(f"is the id of a built-in {what}; choose another", key="id", at=("id",), value=layout_id)
     for k in ("name", "description"):
         if not isinstance(data.get(k, ""), str):
             raise fail("must be text", key=k, at=(k,), value=data[k])
+    return data, fail, layout_id
+
+
+def load_layout_file(path: Path) -> Layout:
+    """Parse and validate a layout file; errors name the file, the line and the key."""
+    data, fail, layout_id = read_layout_file(path, KEYS, BUILTIN_LAYOUTS, "layout")
     shape = data.get("shape")
     if not isinstance(shape, str) or not shape.strip():
         raise fail("missing: draw the island as text rows, '.' for sea and 'X' for a cell", key="shape",
@@ -125,14 +182,24 @@ def layout_warnings(layout: Layout) -> list[str]:
     return []
 
 
+def pin_marks(layout: Layout) -> dict[str, str]:
+    """A letter for each pinned tile (A, B, ... in reading order of their cells; never X, which means a cell)."""
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWYZ"
+    return {tile: letters[i] for i, (tile, _) in enumerate(sorted(layout.pins.items(), key=lambda kv: kv[1]))}
+
+
+def _marked_rows(layout: Layout, marks: dict[str, str]) -> list[str]:
+    grid = [list(row) for row in layout.rows()]
+    for tile, (r, c) in layout.pins.items():
+        grid[r][c] = marks[tile]
+    return ["".join(row) for row in grid]
+
+
 def draw_layout(layout: Layout) -> str:
     """The shape as text, pinned cells marked with letters and listed below."""
-    grid = [list(row) for row in layout.rows()]
-    legend = []
-    for i, (tile, (r, c)) in enumerate(sorted(layout.pins.items(), key=lambda kv: kv[1])):
-        mark = "ABCDEFGHIJKLMNOPQRSTUVW"[i]
-        grid[r][c] = mark
-        legend.append(f"  {mark} = {tile}")
+    marks = pin_marks(layout)
+    grid = _marked_rows(layout, marks)
+    legend = [f"  {marks[tile]} = {tile}" for tile, _ in sorted(layout.pins.items(), key=lambda kv: kv[1])]
     lines = [f"{layout.id}: {layout.name}" if layout.name and layout.name != layout.id else layout.id]
     if layout.description:
         lines.append(layout.description)
@@ -141,6 +208,21 @@ def draw_layout(layout: Layout) -> str:
     if legend:
         lines += ["", "pinned tiles:", *legend]
     return "\n".join(lines)
+
+
+def layout_file_text(layout: Layout, marks: dict[str, str] | None = None, comment: str = "") -> str:
+    """The layout as a layout file that `load_layout_file` reads back as the same layout. `marks`: the
+    character drawn on each pinned tile's cell (default: pin_marks); `comment`: lines put on top as # comments."""
+    marks = marks or pin_marks(layout)
+    lines = [f"# {line}".rstrip() for line in comment.splitlines()]
+    lines += [f"id: {layout.id}", f"name: {json.dumps(layout.name)}"]
+    if layout.description:
+        lines.append(f"description: {json.dumps(layout.description)}")
+    lines += ["shape: |", *(f"  {row}" for row in _marked_rows(layout, marks))]
+    if layout.pins:
+        lines += ["pins:", *(f"  {json.dumps(marks[t])}: {t}" for t, _ in sorted(layout.pins.items(),
+                                                                               key=lambda kv: kv[1]))]
+    return "\n".join(lines) + "\n"
 
 
 def layout_to_dict(layout: Layout) -> dict:

@@ -6,8 +6,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..island.rules import RULES_VERSION
-from . import engine
 from .api import Run
 from .errors import ConfigError
 from .seeds import game_seed
@@ -59,9 +57,9 @@ def replay_game(run_dir: str | Path, scenario: str, game: int,
     expected_seed = game_seed(run.study.seed, sc.id, game)
     if seed != expected_seed:
         result.differences.append(f"logged seed {seed} is not the study's seed {expected_seed} for this game")
-    rec = engine.play(sc, engine.make_setup(sc), seed, narrate=narrate)
-    cols = Columns()
-    cols.add(sc, game, seed, rec, RULES_VERSION)
+    rec = sc.door.play(sc.setup, sc.policy, sc.policy_params, seed, narrate=narrate)
+    cols = Columns(sc.door.SCHEMAS)
+    sc.door.log(cols, sc, game, seed, rec)
     tables = cols.tables()  # compare what would be written with what was written
     for ds in DATASETS:
         fresh = tables[ds].to_pydict()

@@ -10,18 +10,20 @@ import os
 import shutil
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
+
+import pyarrow as pa
 
 from .. import __version__
-from ..island.rules import RULES_VERSION
-from . import engine
 from .check import check_run
 from .config import Scenario, Study
 from .errors import ConfigError, os_error_text
+from .games import DEFAULT, TITLES
 from .seeds import game_seed
 from .tables import DATASETS, Columns, stale_temp_files, temp_path, write_chunk
 from .workers import die_with_parent, worker_count
@@ -46,16 +48,26 @@ class SimulationInterrupted(Exception):
         self.out, self.games_done, self.games_total = out, games_done, games_total
 
 
-class RunWriteError(SimulationInterrupted):
-    """The run directory could not be written (full disk, read-only, no permission, a file in the way).
+class RunStopped(SimulationInterrupted):
+    """The run stopped for a cause outside it; the finished chunks are kept and recorded as far as possible,
+    and once the cause is fixed the run resumes. ``reason`` says what happened and what to do."""
 
-    The finished chunks are kept and recorded as far as the disk allows: once the cause is fixed, the run
-    resumes. ``reason`` names the path and what to do."""
+    def __init__(self, out: Path, reason: str, games_done: int, games_total: int) -> None:
+        super().__init__(out, games_done, games_total)
+        self.reason = reason
+        self.args = (reason,)
+
+
+class RunWriteError(RunStopped):
+    """The run directory could not be written (full disk, read-only, no permission, a file in the way)."""
 
     def __init__(self, out: Path, error: OSError, games_done: int, games_total: int) -> None:
-        super().__init__(out, games_done, games_total)
-        self.reason = os_error_text(error, out)
-        self.args = (f"cannot write {self.reason}",)
+        super().__init__(out, f"cannot write the run: {os_error_text(error, out)}", games_done, games_total)
+
+
+class WorkersLost(RuntimeError):
+    """The workers playing the chunks failed or cannot be reached (a Dask cluster): the run stops, keeping
+    what is finished."""
 
 
 @dataclass(frozen=True)
@@ -109,7 +121,8 @@ def new_manifest(study: Study) -> dict[str, Any]:
         "study_hash": study.hash,
         "root_seed": study.seed,
         "package_version": __version__,
-        "rules_version": RULES_VERSION,
+        "game": study.game,
+        "rules_version": study.door.RULES_VERSION,
         "study_file": str(study.path) if study.path else None,
         "games_per_scenario": study.games,
         "chunk_size": study.chunk_size,
@@ -138,13 +151,18 @@ def _prepare(study: Study, out: Path, resume: bool, overwrite: bool) -> dict[str
         (out / MANIFEST).unlink(missing_ok=True)
         manifest = None
     elif manifest is not None:
+        made_for, rules = manifest.get("game", DEFAULT), study.door.RULES_VERSION
+        if made_for != study.game:
+            raise RunDirError(f"holds a run of {TITLES.get(made_for, made_for)} and this study plays "
+                              f"{TITLES[study.game]}; use --overwrite to replace it or --out to write elsewhere",
+                              file=out)
         made_under = manifest.get("rules_version")
-        if made_under != RULES_VERSION:
+        if made_under != rules:
             # checked first: the study hash differs too (the rules dict gained flags), which would hide why
-            raise RunDirError(f"was made under the island rules {made_under!r} and this fi plays {RULES_VERSION!r}; "
+            raise RunDirError(f"was made under the {study.game} rules {made_under!r} and this fi plays {rules!r}; "
                               "one run never mixes two rule sets, so it cannot be resumed. `fi report` still reads "
                               "it (reported apart from runs of other rules versions); to play the study under "
-                              f"{RULES_VERSION}, use --overwrite to replace it or --out to write elsewhere", file=out)
+                              f"{rules}, use --overwrite to replace it or --out to write elsewhere", file=out)
         why = _incompatible(manifest, study)
         if why:
             raise RunDirError(f"holds a different study ({why}); use --overwrite to replace it or --out "
@@ -170,43 +188,40 @@ def _prepare(study: Study, out: Path, resume: bool, overwrite: bool) -> dict[str
 
 # --- workers ---------------------------------------------------------------------------------------------
 
-_WORKER: dict[str, Any] = {}
-
-
-def _init_worker(resolved: dict[str, Any], out: str, meta: dict[str, str], pool: bool) -> None:
-    """Per worker, once: rebuild the scenarios and their game set-ups from the resolved study."""
-    if pool:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides on Ctrl-C; a worker ends its chunk
-        die_with_parent()
-    study = Study.from_resolved(resolved)
-    _WORKER.update(
-        study=study,
-        setups={s.index: engine.make_setup(s) for s in study.scenarios},
-        out=Path(out),
-        meta=meta,
-    )
-
-
-def play_games(scenario: Scenario, setup: Any, root_seed: int, games: range, columns: Columns) -> None:
+def play_games(scenario: Scenario, root_seed: int, games: range, columns: Columns) -> None:
     """Play games of a scenario into `columns`; the one loop used by runs, benchmarks and replays."""
+    game = scenario.door
     for g in games:
         seed = game_seed(root_seed, scenario.id, g)
         try:
-            rec = engine.play(scenario, setup, seed)
+            rec = game.play(scenario.setup, scenario.policy, scenario.policy_params, seed)
         except Exception as e:
             raise GameError(f"scenario {scenario.id!r} game {g} (seed {seed}) failed: "
                             f"{type(e).__name__}: {e}") from e
-        columns.add(scenario, g, seed, rec, RULES_VERSION)
+        game.log(columns, scenario, g, seed, rec)
 
 
-def _run_chunk(chunk: Chunk) -> Chunk:
-    study: Study = _WORKER["study"]
-    scenario = study.scenarios[chunk.scenario]
-    cols = Columns()
-    play_games(scenario, _WORKER["setups"][scenario.index], study.seed, range(chunk.start, chunk.stop), cols)
-    meta = dict(_WORKER["meta"], **{"fi.scenario": json.dumps(scenario.to_dict())})
-    write_chunk(_WORKER["out"], scenario.id, chunk.number, cols.tables(meta))
+def play_chunk(chunk: Chunk, scenario: dict[str, Any], root_seed: int, meta: dict[str, str]) -> dict[str, pa.Table]:
+    """Play a chunk of a scenario (given resolved, as Scenario.to_dict makes it); the tables of its three files.
+
+    A worker gets all it needs with each chunk and keeps nothing between chunks (building a scenario's
+    set-up takes 0.1 ms), so any worker, local or on a cluster, can play any chunk of any run."""
+    sc = Scenario.from_dict(scenario)
+    cols = Columns(sc.door.SCHEMAS)
+    play_games(sc, root_seed, range(chunk.start, chunk.stop), cols)
+    return cols.tables(dict(meta, **{"fi.scenario": json.dumps(sc.to_dict())}))
+
+
+def _play_and_write(out: Path, chunk: Chunk, scenario: dict[str, Any], root_seed: int, meta: dict[str, str]
+                    ) -> Chunk:
+    """A chunk of the local pool (or of this process): played and written by the same process."""
+    write_chunk(out, scenario["id"], chunk.number, play_chunk(chunk, scenario, root_seed, meta))
     return chunk
+
+
+def _init_pool_worker() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides on Ctrl-C; a worker ends its chunk
+    die_with_parent()
 
 
 # --- the run ---------------------------------------------------------------------------------------------
@@ -216,6 +231,7 @@ def run_study(
     out: str | Path | None = None,
     *,
     workers: int | None = None,
+    cluster: Any = None,
     resume: bool = False,
     overwrite: bool = False,
     progress: bool | None = None,
@@ -224,13 +240,19 @@ def run_study(
     """Play every game of the study and write DIR/{games,turns,tiles}/ and DIR/manifest.json.
 
     workers: processes (default: the usable cores, 1 plays in this process; more than the chunks to play
-    or than workers.PER_CORE per core are not started, with a warning on stderr). progress: a tqdm bar on
-    stderr (None: only on a terminal). resume: complete an interrupted run of the same study. overwrite:
-    replace whatever run is in DIR. Raises RunDirError, GameError, SimulationInterrupted on Ctrl-C, or
-    RunWriteError when DIR cannot be written; finished chunks are kept in every case.
+    or than workers.PER_CORE per core are not started, with a warning on stderr). cluster: play on a Dask
+    distributed cluster instead: a scheduler address ("tcp://host:8786"), "local" or "local:N" (N worker
+    processes on this machine) or a dask.distributed.Client; the data are the same (see sim.cluster).
+    progress: a tqdm bar on stderr (None: only on a terminal). resume: complete an interrupted run of the
+    same study. overwrite: replace whatever run is in DIR. Raises RunDirError, ClusterError (a cluster that
+    cannot be used), GameError, SimulationInterrupted on Ctrl-C, or RunStopped when DIR cannot be written
+    (RunWriteError) or the cluster fails; finished chunks are kept in every case.
     """
     from tqdm import tqdm
 
+    if workers is not None and cluster is not None:
+        raise ConfigError("give either --workers (processes on this machine) or --cluster (a Dask cluster, whose "
+                          "workers are its own: start more with `dask worker`, or use --cluster local:N), not both")
     out = Path(out) if out is not None else Path("runs") / study.name
     total = study.games * len(study.scenarios)
     try:
@@ -244,9 +266,6 @@ def run_study(
     todo = [c for c in chunks if (study.scenarios[c.scenario].id, c.number) not in done]
     games_done = sum(c.stop - c.start for c in chunks) - sum(c.stop - c.start for c in todo)
     manifest["games_done"] = games_done
-    workers, warning = worker_count(workers, len(todo))
-    if warning:
-        tqdm.write(f"warning: {warning}", file=sys.stderr)
 
     bar = tqdm(total=total, initial=games_done, unit="game", desc=study.name, file=sys.stderr,
                disable=None if progress is None else not progress, smoothing=0.05, dynamic_ncols=True)
@@ -265,27 +284,31 @@ def run_study(
         "fi.study_hash": study.hash,
         "fi.root_seed": str(study.seed),
         "fi.package_version": __version__,
-        "fi.rules_version": RULES_VERSION,
+        "fi.rules_version": study.door.RULES_VERSION,
+        # island files name no game: their bytes are as they were before the desert
+        **({"fi.game": study.game} if study.game != DEFAULT else {}),
     }
-    init_args = (study.resolved(), str(out), meta)
+    run = RunParts(out, [s.to_dict() for s in study.scenarios], study.seed, meta,
+                   notify=lambda m: bar.write(m, file=sys.stderr))
     try:
-        write_manifest(out, manifest)
-        if workers == 1:
-            _init_worker(*init_args, pool=False)
-            for chunk in todo:  # a Ctrl-C here loses only the chunk being played
-                record(_run_chunk(chunk))
-        else:
-            _run_pool(todo, workers, init_args, record, notify=lambda m: bar.write(m, file=sys.stderr))
+        with _backend(run, todo, workers, cluster) as backend:
+            write_manifest(out, manifest)
+            if backend is None:
+                for chunk in todo:  # a Ctrl-C here loses only the chunk being played
+                    record(_play_and_write(out, *run.job(chunk)))
+            else:
+                _play(backend, todo, record)
         manifest["complete"] = True
         write_manifest(out, manifest)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, OSError, WorkersLost) as e:
         bar.close()
         _save_manifest(out, manifest)
-        raise SimulationInterrupted(out, manifest["games_done"], total) from None
-    except OSError as e:
-        bar.close()
-        _save_manifest(out, manifest)
-        raise RunWriteError(out, e, manifest["games_done"], total) from None
+        saved = manifest["games_done"]
+        if isinstance(e, OSError):
+            raise RunWriteError(out, e, saved, total) from None
+        if isinstance(e, WorkersLost):
+            raise RunStopped(out, f"the cluster failed: {e}", saved, total) from None
+        raise SimulationInterrupted(out, saved, total) from None
     finally:
         bar.close()
     return out
@@ -300,43 +323,135 @@ def _save_manifest(out: Path, manifest: dict[str, Any]) -> None:
         temp_path(out / MANIFEST).unlink(missing_ok=True)
 
 
-def _run_pool(todo: list[Chunk], workers: int, init_args: tuple, record: Callable[[Chunk], None],
-              notify: Callable[[str], None]) -> None:
-    # 'spawn': workers start clean (no copied threads or locks from pyarrow/tqdm), same on every OS.
-    ctx = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_init_worker, initargs=(*init_args, True))
+# --- where chunks are played -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class RunParts:
+    """What a backend needs of the run: where it is written, what play_chunk needs, and where to say something
+    (a line on stderr that does not break the progress bar)."""
+
+    out: Path
+    scenarios: list[dict[str, Any]]  # resolved, by index
+    root_seed: int
+    meta: dict[str, str]  # the schema metadata of the run's files
+    notify: Callable[[str], None]
+
+    def job(self, chunk: Chunk) -> tuple[Chunk, dict[str, Any], int, dict[str, str]]:
+        """The arguments of play_chunk for a chunk."""
+        return chunk, self.scenarios[chunk.scenario], self.root_seed, self.meta
+
+
+class Backend(Protocol):
+    """Where chunks are played: the local process pool (_Pool) or a Dask cluster (sim.cluster)."""
+
+    def window(self) -> int:
+        """How many chunks to keep in flight: enough that no worker waits, few enough to bound memory."""
+
+    def submit(self, chunk: Chunk) -> Any:
+        """Start playing a chunk; a future."""
+
+    def wait(self, futures: set[Any]) -> tuple[set[Any], set[Any]]:
+        """(finished, not yet): blocks until at least one is finished."""
+
+    def result(self, future: Any) -> Chunk:
+        """The chunk of a finished future, its files written; raises what playing it raised."""
+
+    def cancel(self, futures: set[Any]) -> None:
+        """Drop the chunks in flight (the run stops on an error)."""
+
+    def stop(self, futures: set[Any], record: Callable[[Chunk], None]) -> None:
+        """Ctrl-C: keep what can be kept of the chunks in flight (recorded), drop the rest."""
+
+
+@contextmanager
+def _backend(run: RunParts, todo: list[Chunk], workers: int | None, cluster: Any) -> Iterator[Backend | None]:
+    """The backend for this run; None: play in this process (one worker, or nothing left to play)."""
+    if cluster is not None and todo:
+        from .cluster import on_cluster
+
+        with on_cluster(cluster, run, len(todo)) as backend:
+            yield backend
+        return
+    n, warning = worker_count(workers, len(todo))
+    if warning:
+        run.notify(f"warning: {warning}")
+    if n == 1:
+        yield None
+        return
+    with _Pool(n, run) as pool:
+        yield pool
+
+
+def _play(backend: Backend, todo: list[Chunk], record: Callable[[Chunk], None]) -> None:
+    """Play the chunks on a backend, recording each as it finishes, whatever the order. After a chunk fails
+    (a bug, a full disk, a lost cluster), no chunk is started and those in flight are still recorded as they
+    finish; then the first failure is raised."""
     queue = iter(todo)
-    # At most two chunks per worker in flight: workers never wait, and a Ctrl-C waits for little.
-    in_flight: set[Future] = set()
+    in_flight: set[Any] = set()
     failure: Exception | None = None
     try:
         while True:
             if failure is None:
-                in_flight |= {pool.submit(_run_chunk, c) for c in itertools.islice(queue, 2 * workers - len(in_flight))}
+                in_flight |= {backend.submit(c) for c in itertools.islice(queue, backend.window() - len(in_flight))}
             if not in_flight:
                 break
-            finished, in_flight = wait(in_flight, return_when=FIRST_COMPLETED)
+            finished, in_flight = backend.wait(in_flight)
             for f in finished:
                 try:
-                    record(f.result())
-                except Exception as e:  # a chunk failed (full disk, a bug): keep the others that finish
+                    record(backend.result(f))
+                except Exception as e:  # keep the others that finish
                     failure = failure or e
     except KeyboardInterrupt:
-        notify("stopping: saving the games in progress (Ctrl-C again to stop at once)")
+        backend.stop(in_flight, record)
+        raise
+    except BaseException:
+        backend.cancel(in_flight)
+        raise
+    if failure is not None:
+        raise failure
+
+
+class _Pool:
+    """Worker processes on this machine; each writes the files of the chunks it plays."""
+
+    def __init__(self, workers: int, run: RunParts) -> None:
+        self.workers, self.run = workers, run
+        # 'spawn': workers start clean (no copied threads or locks from pyarrow/tqdm), same on every OS.
+        self.pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                                        initializer=_init_pool_worker)
+
+    def __enter__(self) -> _Pool:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *_: Any) -> None:
+        # after a Ctrl-C, stop() has done all there is to wait for
+        self.pool.shutdown(wait=kind is None or not issubclass(kind, KeyboardInterrupt), cancel_futures=True)
+
+    def window(self) -> int:
+        return 2 * self.workers  # workers never wait, and a Ctrl-C waits for little
+
+    def submit(self, chunk: Chunk) -> Future:
+        return self.pool.submit(_play_and_write, self.run.out, *self.run.job(chunk))
+
+    def wait(self, futures: set[Future]) -> tuple[set[Future], set[Future]]:
+        return wait(futures, return_when=FIRST_COMPLETED)  # type: ignore[return-value]
+
+    def result(self, future: Future) -> Chunk:
+        return future.result()
+
+    def cancel(self, futures: set[Future]) -> None:
+        for f in futures:
+            f.cancel()
+
+    def stop(self, futures: set[Future], record: Callable[[Chunk], None]) -> None:
+        """The chunks being played are finished and saved; a second Ctrl-C stops the workers at once."""
+        self.run.notify("stopping: saving the games in progress (Ctrl-C again to stop at once)")
         try:
-            for f in in_flight:
+            for f in futures:
                 try:
                     record(f.result())
                 except Exception:  # a chunk that failed: it is played again on resume
                     pass
-        except KeyboardInterrupt:  # a second Ctrl-C: stop the workers now
-            for proc in list(getattr(pool, "_processes", {}).values()):  # no public API before Python 3.14
+        except KeyboardInterrupt:
+            for proc in list(getattr(self.pool, "_processes", {}).values()):  # no public API before Python 3.14
                 proc.terminate()
-        pool.shutdown(wait=False)
-        raise
-    except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
-    pool.shutdown(wait=True)
-    if failure is not None:
-        raise failure

@@ -1,4 +1,5 @@
-"""The three datasets of a run (games, turns, tiles): their schemas, rows collected column-wise, atomic writes.
+"""The three datasets of a run (games, turns, tiles): rows collected column-wise, atomic writes. The schemas
+are each game's (its door in `fi_cli.sim.games`).
 
 Layout on disk: DIR/<dataset>/scenario=<url-encoded id>/part-<chunk>.parquet (hive partitions, zstd).
 Each file also holds the scenario id as a dictionary-encoded string column: a plain string column would
@@ -17,73 +18,48 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 DATASETS = ("games", "turns", "tiles")
-_SCENARIO = pa.dictionary(pa.int32(), pa.string())
-_STRS = pa.list_(pa.string())
-_I32, _I64, _STR = pa.int32(), pa.int64(), pa.string()
-
-SCHEMAS: dict[str, pa.Schema] = {
-    "games": pa.schema([
-        ("scenario", _SCENARIO), ("game", _I32), ("seed", _I64), ("layout", _STR), ("difficulty", _STR),
-        ("start_level", _I32), ("players", _I32), ("roles", _STRS), ("first_player", _I32), ("policy", _STR),
-        ("rules_version", _STR), ("outcome", _STR), ("loss_cause", _STR), ("loss_causes", _STRS),
-        ("turns", _I32), ("final_water_level", _I32), ("treasures_captured", _I32), ("tiles_sunk", _I32),
-        ("lost_treasure", _STR), ("drowned_tile", _STR),
-    ]),
-    "turns": pa.schema([
-        ("scenario", _SCENARIO), ("game", _I32), ("turn", _I32), ("player", _I32), ("role", _STR),
-        ("actions", _STRS), ("water_level", _I32), ("flood_draws", _STRS), ("waters_rise", _I32),
-        ("tiles_flooded", _I32), ("tiles_sunk", _I32), ("treasures_captured", _I32), ("treasures", _STRS),
-        ("hand_sizes", pa.list_(_I32)),
-    ]),
-    "tiles": pa.schema([
-        ("scenario", _SCENARIO), ("game", _I32), ("tile", _STR), ("row", _I32), ("col", _I32),
-        ("times_flooded", _I32), ("sunk_turn", _I32),
-    ]),
-}
-# Record fields copied as they are (the rest are filled from the scenario and the game's number and seed).
-_GAME_FIELDS = ("outcome", "loss_cause", "turns", "final_water_level", "treasures_captured", "tiles_sunk",
-                "first_player", "lost_treasure", "drowned_tile")
-_TURN_FIELDS = tuple(n for n in SCHEMAS["turns"].names if n not in ("scenario", "game"))
-_TILE_FIELDS = tuple(n for n in SCHEMAS["tiles"].names if n not in ("scenario", "game"))
-# List-valued fields are kept as tuples: a tuple of strings or ints drops out of the garbage collector's
-# sight, a list does not, and rescanning a chunk's worth of lists made logging cost 4x as much as needed.
-_LIST_FIELDS = frozenset(f.name for ds in SCHEMAS.values() for f in ds if pa.types.is_list(f.type))
+# Column types of the games' schemas (each game's door, `fi_cli.sim.games.<game>`, has its own).
+SCENARIO = pa.dictionary(pa.int32(), pa.string())
+STRS = pa.list_(pa.string())
+I32, I64, STR = pa.int32(), pa.int64(), pa.string()
 
 
 class Columns:
-    """The rows of some games, kept as one list per column (cheaper than a dict per row)."""
+    """The rows of some games, kept as one list per column (cheaper than a dict per row); `schemas` are a
+    game's three schemas. List-valued fields are kept as tuples: a tuple of strings or ints drops out of the
+    garbage collector's sight, a list does not, and rescanning a chunk's worth of lists made logging cost 4x
+    as much as needed."""
 
-    def __init__(self) -> None:
-        self.data: dict[str, dict[str, list]] = {ds: {n: [] for n in SCHEMAS[ds].names} for ds in DATASETS}
+    def __init__(self, schemas: dict[str, pa.Schema]) -> None:
+        self.schemas = schemas
+        self.data: dict[str, dict[str, list]] = {ds: {n: [] for n in schemas[ds].names} for ds in DATASETS}
+        # per dataset: the fields copied from row records, and which of them hold lists
+        self._fields = {ds: tuple(n for n in schemas[ds].names if n not in ("scenario", "game")) for ds in DATASETS}
+        self._lists = frozenset(f.name for ds in DATASETS for f in schemas[ds] if pa.types.is_list(f.type))
         self.n_games = 0
 
-    def add(self, scenario: Any, game: int, seed: int, rec: Any, rules_version: str) -> None:
-        """Append one played game (a GameRecord) of a Scenario."""
+    def add_game(self, values: Iterable[tuple[str, Any]]) -> None:
+        """Append one games row, given as (column, value) pairs."""
         g = self.data["games"]
-        for name, value in (
-            ("scenario", scenario.id), ("game", game), ("seed", seed), ("layout", scenario.layout.id),
-            ("difficulty", scenario.difficulty), ("start_level", scenario.start_level),
-            ("players", scenario.players), ("roles", tuple(rec.roles)), ("policy", scenario.policy_label),
-            ("rules_version", rules_version), ("loss_causes", tuple(rec.loss_causes)),
-        ):
+        for name, value in values:
             g[name].append(value)
-        for name in _GAME_FIELDS:
-            g[name].append(getattr(rec, name))
-        for ds, rows, fields in (("turns", rec.turn_rows, _TURN_FIELDS), ("tiles", rec.tile_rows, _TILE_FIELDS)):
-            cols = self.data[ds]
-            cols["scenario"].extend([scenario.id] * len(rows))
-            cols["game"].extend([game] * len(rows))
-            for name in fields:
-                if name in _LIST_FIELDS:
-                    cols[name].extend([tuple(getattr(r, name)) for r in rows])
-                else:
-                    cols[name].extend([getattr(r, name) for r in rows])
         self.n_games += 1
+
+    def add_rows(self, dataset: str, scenario_id: str, game: int, rows: list[Any]) -> None:
+        """Append one game's rows of `dataset`: records with an attribute per column."""
+        cols = self.data[dataset]
+        cols["scenario"].extend([scenario_id] * len(rows))
+        cols["game"].extend([game] * len(rows))
+        for name in self._fields[dataset]:
+            if name in self._lists:
+                cols[name].extend([tuple(getattr(r, name)) for r in rows])
+            else:
+                cols[name].extend([getattr(r, name) for r in rows])
 
     def tables(self, metadata: dict[str, str] | None = None) -> dict[str, pa.Table]:
         out = {}
         for ds in DATASETS:
-            schema = SCHEMAS[ds].with_metadata(metadata) if metadata else SCHEMAS[ds]
+            schema = self.schemas[ds].with_metadata(metadata) if metadata else self.schemas[ds]
             out[ds] = pa.table([pa.array(self.data[ds][n], type=schema.field(n).type) for n in schema.names],
                                schema=schema)
         return out
