@@ -41,24 +41,24 @@ _SPEC: dict[str, tuple[float, str]] = {
     "v_gear": (3.0, "value of a gear card drawn"),
     "v_tunnel": (2.0, "value of a tunnel excavated (shade), besides its gear card"),
     "v_water": (5.0, "value of a water a pawn will need before the game can end"),
-    "w_well_waste": (0.7, "cost of a well's water the pawns not on it miss, times its value to them"),
+    "w_well_waste": (0.15, "cost of a unit of a well's water nobody drinks (away, full), times v_water"),
     "meet_rounds": (1.0, "rounds of water a pawn keeps in hand to walk back to the well the team gathers on"),
     "w_meet": (2.0, "cost per step a pawn stands beyond what its water allows from the well the team gathers on"),
-    "meet_reach": (4.0, "steps within which a pawn could still come to a well before it is excavated"),
     "v_spring": (10.0, "value of a first well to draw from for the Water Carrier (a third for the second)"),
     "w_spring": (1.0, "value of a first well to draw from for the Water Carrier, times the team thirst"),
     "wc_refill": (3.0, "water the Water Carrier on a dug well counts on drawing for the pawns she shares with"),
     "v_pick": (25.0, "value of picking up a part"),
-    "w_shade": (0.0, "weight of the water a tunnel's shade saves a pawn ending its turn there"),
+    "w_shade": (0.4, "weight of the water a tunnel's shade saves a pawn ending its turn there"),
     "w_death": (20.0, "cost of a pawn's chance of dying of thirst before its next turn"),
     "g_next": (0.5, "weight of the best work within reach for the next turn"),
     "step_cost": (1.2, "cost per step and per action between a tile and the next turn's work"),
     "v_win": (1000.0, "value of taking off (every part collected, the last pawn reaching the Launch Pad)"),
     "w_gather": (3.0, "cost per step from the Launch Pad in the end game"),
-    "w_bury_risk": (1.0, "cost per sand marker of ending the turn on a tile next to the storm"),
+    "w_home": (15.0, "cost per step from the Launch Pad once every part is collected"),
+    "w_bury_risk": (2.0, "cost per sand marker of ending the turn on a tile next to the storm"),
     "w_reduce": (3.0, "weight of a storm card's harm for the Meteorologist drawing one fewer"),
     "v_level": (4.0, "cost of the storm meter going up one mark"),
-    "nav_cost": (0.5, "least gain for the Navigator to move another pawn"),
+    "nav_cost": (0.15, "least gain for the Navigator to move another pawn"),
     "bottom_min": (2.0, "least harm of a looked-at storm card for the Meteorologist to put it at the bottom"),
     "peek_min": (1.0, "a look at the storm deck must save this many times what a card fewer saves"),
     "water_ratio": (0.6, "the value of a pawn's water beyond its need, times the value of the one before"),
@@ -67,7 +67,7 @@ _SPEC: dict[str, tuple[float, str]] = {
     "wc_far": (0.5, "share of a water's value when the Water Carrier draws it for a pawn not within her reach"),
     "blast_cost": (4.0, "value of keeping a Dune Blaster"),
     "shield_cost": (3.0, "value of keeping a Solar Shield"),
-    "reserve_cost": (8.0, "value of keeping the Secret Water Reserve"),
+    "reserve_cost": (10.0, "value of keeping the Secret Water Reserve"),
     "jet_cost": (4.0, "value of keeping a Jet Pack"),
     "jet_water": (1.0, "water at which a pawn considers flying to water"),
     "throttle_cost": (4.0, "value of keeping the Time Throttle"),
@@ -110,15 +110,17 @@ class HeuristicPolicy:
         a = water_gift(state)
         if a is not None:
             return a
+        v = None
         if any(map(any, state.hands)):
-            a = gear_play(View(state, self.w))
+            v = View(state, self.w)
+            a = gear_play(v)
             if a is not None:
                 return a
         if ph == STORM:
             return (DRAW_STORM,)
         if self._plan and self._expect == _fingerprint(state) and self._plan[0] in state.own_actions():
             return self._follow(state)
-        return self._turn(View(state, self.w))
+        return self._turn(v or View(state, self.w))
 
     def _turn(self, v: View) -> Action:
         """The current pawn's next action (gear of its own first)."""
@@ -133,7 +135,8 @@ class HeuristicPolicy:
                 return (PEEK_STORM, p)
         planner = Planner(v)
         hand = s.hands[p]
-        if hand[JET_PACK] and (k >= ACTIONS_PER_TURN or s.buried(p)):
+        buried = s.buried(p)
+        if hand[JET_PACK] and (k >= ACTIONS_PER_TURN or buried) and (s.rules.jet_pack_when_buried or not buried):
             a = self._jet(v, planner)
             if a is not None:
                 return a

@@ -245,6 +245,18 @@ class Planner:
             self._works[key] = self.work(z, sand_z)
         return self._works[key]
 
+    def _rider(self, x: int, y: int) -> int:
+        """The pawn of x the Climber carries to y: the one that gains most by ending its turn there (none if no one
+        gains)."""
+        v, s = self.v, self.s
+        best, rider = 0.0, NOBODY
+        for q in range(v.n):
+            if q != self.p and s.pos[q] == x:
+                gain = v.place_value(q, y) - v.place_value(q, x)
+                if gain > best:
+                    best, rider = gain, q
+        return rider
+
     def _walk(self, prev: list[int], x: int, y: int, then: list[Action]) -> list[Action]:
         """Walk from x to y, then ``then``; sand removed from a blocked y is removed before stepping in."""
         p = self.p
@@ -254,7 +266,8 @@ class Planner:
             path.append(c)
             c = prev[c]
         path.reverse()
-        acts: list[Action] = [(MOVE, p, c, NOBODY) for c in path]
+        rider = self._rider(x, y) if path and self.role == CLIMBER else NOBODY
+        acts: list[Action] = [(MOVE, p, c, rider) for c in path]
         if path and self.s.sand[y] >= 2 and self.role != CLIMBER:
             clear = [a for a in then if a[0] == REMOVE_SAND and a[2] == y]
             rest = [a for a in then if not (a[0] == REMOVE_SAND and a[2] == y)]

@@ -222,32 +222,31 @@ class View:
 
     def _excavate_value(self, z: int, k: int, present: list[int]) -> float:
         if k == HIDDEN_WATER:
-            return self.p_well * self.well_value(present, z) + self.w["v_excavate_water"]
+            return self.p_well * self.well_value(present) + self.w["v_excavate_water"]
         if k == WELL:
-            return self.well_value(present, z)
+            return self.well_value(present)
         if k == MIRAGE:
             return 0.0
         return self.kind_value[k]
 
-    def well_value(self, present: list[int], z: int) -> float:
+    def well_value(self, present: list[int]) -> float:
         """A well gives 2 water to each pawn on it, once. With a Water Carrier it is also a spring she draws
-        from as often as she likes (the first one dug most); without one, excavating it without the pawns
-        that could be there within a turn wastes their share."""
+        from as often as she likes (the first one dug most); without one, every unit a pawn misses (away, or
+        its canteen full) is water the team will lack later."""
         s, w = self.s, self.w
         gain = 0.0
         later = 0.0
-        reach = w["meet_reach"]
+        waste = 0.0  # units of the well's water nobody drinks now (absent pawns, full canteens)
         for q in range(self.n):
-            v = self.water_value(q, s.water[q], 2)
             if q in present:
-                gain += v
-            elif self.wc >= 0:
-                later += v
-            elif z == self.meet or geo(s.roles[q])[s.pos[q]][z] <= reach:
-                later -= v
+                gain += self.water_value(q, s.water[q], 2)
+                waste += 2 - min(2, self.cap[q] - s.water[q])
+            else:
+                later += self.water_value(q, s.water[q], 2)
+                waste += 2
         if self.wc >= 0:
             return gain + (w["v_spring"] + w["w_spring"] * later) / (1 + 2 * len(self.wells_dug))
-        return gain + w["w_well_waste"] * later
+        return gain - w["w_well_waste"] * w["v_water"] * waste
 
     def _meeting(self) -> int:
         """The well the team gathers on to excavate it together (-1: none): a known well not yet excavated, else
@@ -405,7 +404,7 @@ class View:
         total = w["g_next"] * best
         total -= w["w_meet"] * self.leash(q, y)
         if self.endgame and self.pad >= 0:
-            total -= w["w_gather"] * g[self.pad]
+            total -= (w["w_gather"] if self.collected < 4 else w["w_home"]) * g[self.pad]
             if y == self.pad and self.collected == 4 and all(s.pos[u] == y for u in range(self.n) if u != q):
                 total += w["v_win"]  # the team takes off
         pos = s.pos[:]
