@@ -16,6 +16,7 @@ from fi_cli.desert.game import GameSetup
 from fi_cli.desert.play import play_game
 from fi_cli.desert.policies import PolicyError, make_policy
 from fi_cli.desert.rules import Rules
+from fi_cli.desert.tiles import CELLS
 
 WC, CL, EX, NAV, ARCH, MET = "water_carrier", "climber", "explorer", "navigator", "archeologist", "meteorologist"
 ALL_PARTS = {"propeller": "collected", "engine": "collected", "solar_crystal": "collected",
@@ -198,3 +199,29 @@ def test_parameters_are_checked():
         make_policy("heuristic", {"v_pik": 30})
     with pytest.raises(PolicyError, match="must be a number"):
         make_policy("heuristic", {"v_pick": "high"})
+
+
+def test_every_part_collected_the_pawns_head_for_the_launch_pad():
+    # the pad is 6 steps from the Archeologist: she cannot take off this turn, and walks 4 steps towards it
+    dug = {"r4c3": "launch_pad", "r0c0": "crash_site", "r0c1": "gear"}
+    s = state([(ARCH, "r0c1"), (CL, "r4c3"), (EX, "r4c3")], dug=dug, parts=ALL_PARTS, sand={"r1c1": 1, "r0c2": 1})
+    assert turn(s) == ["move(p0, r0c2)", "move(p0, r0c3)", "move(p0, r1c3)", "move(p0, r2c3)"]
+
+
+def test_the_climber_carries_a_pawn_towards_the_launch_pad():
+    dug = {"r0c3": "launch_pad", "r3c3": "gear"}
+    s = state([(CL, "r3c3"), (NAV, "r3c3"), (ARCH, "r0c3")], dug=dug, parts=ALL_PARTS, sand={"r2c3": 3})
+    assert turn(s)[-3:] == ["move(p0, r2c3, p1)", "move(p0, r1c3, p1)", "move(p0, r0c3, p1)"] and s.outcome == "win"
+
+
+def test_a_buried_pawn_keeps_its_jet_pack_where_the_variant_forbids_flying():
+    s = state([(EX, "r1c1", {"gear": {"jet_pack": 1}}), (CL, "r3c3")], sand={"r1c1": 3}, dug={"r3c3": "gear"},
+              rules={"jet_pack_when_buried": False})  # fmt: skip
+    assert pick(s) == "remove_sand(p0, r1c1)"
+
+
+def test_a_full_pawn_leaves_a_known_well_for_the_team_to_share():
+    # no Water Carrier: a well's water goes only to the pawns on it, and everyone here is full
+    s = state([(ARCH, "r0c3"), (CL, "r2c0"), (EX, "r4c2")], seen={"r0c4": "well"}, dug={"r0c3": "gear"})
+    turn(s)
+    assert not s.dug[CELLS.index("r0c4")]
