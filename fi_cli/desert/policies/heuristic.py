@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...common.policies import checked_weights
 from ..actions import DRAW_STORM, END_ACTIONS, EXCAVATE, JET, NOBODY, PEEK_STORM, Action
 from ..engine import ORDER, PEEK, STORM, GameState
 from ..tiles import ACTIONS_PER_TURN, JET_PACK, METEOROLOGIST, TIME_THROTTLE
@@ -85,14 +86,7 @@ class HeuristicPolicy:
     PARAMETERS: dict[str, str] = {k: f"{v[1]} (default {v[0]:g})" for k, v in _SPEC.items()}
 
     def __init__(self, **weights: float) -> None:
-        w = dict(DEFAULTS)
-        for k, v in weights.items():
-            if k not in w:
-                raise ValueError(f"unknown parameter {k!r}; parameters are: {', '.join(w)}")
-            if isinstance(v, bool) or not isinstance(v, int | float):
-                raise ValueError(f"parameter {k!r} must be a number, got {v!r}")
-            w[k] = float(v)
-        self.w = w
+        self.w = checked_weights(DEFAULTS, weights)
         self.reset(0)
 
     def reset(self, seed: int) -> None:
