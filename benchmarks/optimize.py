@@ -36,9 +36,10 @@ TUNED = (
 
 
 def wins(pool: ProcessPoolExecutor, weights: list[dict], games: int, seed: int) -> list[int]:
-    jobs = [("heuristic", w, pl, d, games, seed) for w in weights for pl, d in CELLS]
+    cells = CELLS["island"]
+    jobs = [("island", "heuristic", w, pl, d, games, seed) for w in weights for pl, d in cells]
     res = list(pool.map(play_cell, jobs))
-    return [sum(r["wins"] for r in res[i * len(CELLS) : (i + 1) * len(CELLS)]) for i in range(len(weights))]
+    return [sum(r["wins"] for r in res[i * len(cells) : (i + 1) * len(cells)]) for i in range(len(weights))]
 
 
 def main() -> None:
@@ -69,7 +70,7 @@ def main() -> None:
             minus = {k: math.exp(st["log"][k] - args.sigma * signs[k]) for k in names}
             tuning_range(st["seed"], args.games)
             wp, wm = wins(pool, [plus, minus], args.games, st["seed"])
-            share = (wp - wm) / (args.games * len(CELLS))
+            share = (wp - wm) / (args.games * len(CELLS["island"]))
             for k in names:  # the gradient estimate along the signs, in log-weight units
                 st["log"][k] += args.rate * share / (2 * args.sigma) * signs[k]
             st["step"] += 1

@@ -2,7 +2,7 @@
 
     python benchmarks/speed.py                 # 20,000 games, 4 players, normal
     python benchmarks/speed.py --games 5000 --players 2 --difficulty elite --profile
-    python benchmarks/speed.py --game desert   # Forbidden Desert: random (and heuristic, once there is one)
+    python benchmarks/speed.py --game desert   # Forbidden Desert: random and heuristic play
     python benchmarks/speed.py --policy random,heuristic,random --games 3000   # and the ratio of their speeds
 """
 
@@ -71,7 +71,7 @@ def main() -> None:
     ap.add_argument("--difficulty", default="normal")
     ap.add_argument("--layout", default="forbidden_island", help="the island's layout (island only)")
     ap.add_argument("--policy", default=None,
-                    help="policy id(s), comma-separated (default: random; desert: random and heuristic if present)")
+                    help="policy id(s), comma-separated (default: random; desert: random and heuristic)")
     ap.add_argument("--profile", action="store_true", help="print where the time goes (cProfile, top 15)")
     args = ap.parse_args()
     new_game, setup, make_policy, policies, what = _game(args)

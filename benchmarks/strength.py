@@ -1,19 +1,22 @@
-"""Strength of a policy on the standard island: the table of ../shared/anchors.md.
+"""Strength of a policy: win rates by players x difficulty, for the island or the Desert.
 
-Plays N games for each of 2, 3 and 4 players x the four difficulties and prints the win rate with its
-95% Wilson interval per cell, a one-sided binomial test against the published rule-based player
-(forbidden-island-kotlin), the loss-cause shares and average treasures per difficulty (2-4 players
-pooled) and the speed in games per second of one process (cells run one per process with --jobs).
+Plays N games in each cell of players x the four difficulties and prints the win rate with its 95% Wilson
+interval, the loss-cause shares and the average parts gathered per difficulty (players pooled) and the
+speed in games per second of one process (cells run one per process with --jobs).
+
+Island (standard island, 2-4 players): against the published rule-based player of ../shared/anchors.md
+(forbidden-island-kotlin), with a one-sided binomial test per cell. Desert (2-5 players): against the
+published anchor, a uniformly random player, which wins 0% (measure it here too with --policy random).
 
     python benchmarks/strength.py --policy heuristic --games 2000 --jobs 2
     python benchmarks/strength.py --policy heuristic --games 300 --players 4 --difficulties novice normal
     python benchmarks/strength.py --policy heuristic --games 500 --param w_meet=1.2 --param w_give=2
+    python benchmarks/strength.py --game desert --policy heuristic --games 1000 --jobs 2
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from collections import Counter
@@ -21,11 +24,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from seeds import BENCHMARK, benchmark_range  # the seed ranges, beside this script
 
-from fi_cli.island.game import GameSetup
-from fi_cli.island.layouts import get_layout
-from fi_cli.island.play import play_game
-from fi_cli.island.policies import make_policy
-from fi_cli.island.tiles import DIFFICULTIES, LOSS_CAUSES
+DIFFICULTIES = ("novice", "normal", "elite", "legendary")
 
 # Published win rates of the rule-based player (100,000 games per cell), ../shared/anchors.md
 ANCHOR = {
@@ -46,7 +45,12 @@ CAUSE_LABEL = {
     "water_level": "water reached the skull",
     "player_drowned": "a player drowned",
     "turn_limit": "turn limit",
+    "thirst": "a pawn died of thirst",
+    "buried": "the sand ran out",
+    "storm": "the storm meter reached the skull",
 }
+PLAYERS = {"island": [2, 3, 4], "desert": [2, 3, 4, 5]}
+PROGRESS = {"island": "average treasures captured", "desert": "average parts collected"}
 
 
 def parse_params(items: list[str]) -> dict:
@@ -60,39 +64,72 @@ def parse_params(items: list[str]) -> dict:
     return out
 
 
+def game_api(game: str):
+    """(make_policy, setup(players, difficulty), play(setup, policy, seed) -> (outcome, cause, progress, turns),
+    the game's loss causes in order)."""
+    if game == "desert":
+        from fi_cli.desert.game import GameSetup
+        from fi_cli.desert.play import play_game
+        from fi_cli.desert.policies import make_policy
+        from fi_cli.desert.tiles import DIFFICULTIES as LEVELS
+        from fi_cli.desert.tiles import LOSS_CAUSES
+
+        def setup(players: int, difficulty: str):
+            return GameSetup(players=players, start_level=LEVELS[difficulty])
+
+        def play(setup, policy, seed: int) -> tuple:
+            r = play_game(setup, policy, seed)
+            return r.outcome, r.loss_cause, r.parts_collected, r.turns
+
+        return make_policy, setup, play, LOSS_CAUSES
+    from fi_cli.island.game import GameSetup
+    from fi_cli.island.layouts import get_layout
+    from fi_cli.island.play import play_game
+    from fi_cli.island.policies import make_policy
+    from fi_cli.island.tiles import DIFFICULTIES as LEVELS
+    from fi_cli.island.tiles import LOSS_CAUSES
+
+    def setup(players: int, difficulty: str):
+        return GameSetup(get_layout("forbidden_island"), LEVELS[difficulty], players)
+
+    def play(setup, policy, seed: int) -> tuple:
+        r = play_game(setup, policy, seed)
+        return r.outcome, r.loss_cause, r.treasures_captured, r.turns
+
+    return make_policy, setup, play, LOSS_CAUSES
+
+
 def play_cell(job: tuple) -> dict:
-    """Play one cell in this process; returns counts and the process time spent."""
-    policy_name, params, players, difficulty, games, seed0 = job
-    setup = GameSetup(get_layout("forbidden_island"), DIFFICULTIES[difficulty], players)
+    """Play one cell in this process; returns counts and the process time spent. ``job`` is (game, policy,
+    params, players, difficulty, games, first seed)."""
+    game, policy_name, params, players, difficulty, games, seed0 = job
+    make_policy, setup_of, play, _ = game_api(game)
+    setup = setup_of(players, difficulty)
     policy = make_policy(policy_name, params)
     won = []  # which games were won, in seed order (for paired comparisons)
+    progress = turns = 0
     causes: Counter = Counter()
-    treasures = 0
-    turns = 0
     t0 = time.process_time()
     for i in range(games):
-        r = play_game(setup, policy, seed0 + i)
-        won.append(r.outcome == "win")
-        if r.outcome != "win":
-            causes[r.loss_cause] += 1
-        treasures += r.treasures_captured
-        turns += r.turns
+        outcome, cause, gathered, n_turns = play(setup, policy, seed0 + i)
+        won.append(outcome == "win")
+        if outcome != "win":
+            causes[cause] += 1
+        progress += gathered
+        turns += n_turns
     dt = time.process_time() - t0
     return {
         "players": players, "difficulty": difficulty, "games": games, "wins": sum(won), "won": won,
-        "causes": dict(causes),
-        "treasures": treasures, "turns": turns, "seconds": dt,
+        "causes": dict(causes), "progress": progress, "turns": turns, "seconds": dt,
     }  # fmt: skip
 
 
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    den = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return max(0.0, mid - half), min(1.0, mid + half)
+def wilson(k: int, n: int) -> tuple[float, float]:
+    """95% Wilson interval of k wins in n games (the report's)."""
+    from fi_cli.report.stats import wilson as interval
+
+    lo, hi = interval(k, n)
+    return float(lo), float(hi)
 
 
 def p_value(k: int, n: int, p0: float) -> float:
@@ -102,23 +139,93 @@ def p_value(k: int, n: int, p0: float) -> float:
     return binomtest(k, n, p0, alternative="greater").pvalue
 
 
+def print_wins(game: str, cell: dict, players: list[int], diffs: list[str]) -> None:
+    island = game == "island"
+    if island:
+        print("Win rate (95% CI), published rule-based player in brackets, one-sided binomial p vs it:")
+    else:
+        print("Win rate (95% CI); the published anchor, a uniformly random player, wins 0% in every cell:")
+    print()
+    print("| players | " + " | ".join(d.capitalize() for d in diffs) + " |")
+    print("|---|" + "---:|" * len(diffs))
+    worst_p = 0.0
+    for n in players:
+        row = []
+        for d in diffs:
+            r = cell[(n, d)]
+            k, g = r["wins"], r["games"]
+            lo, hi = wilson(k, g)
+            text = f"{100 * k / g:.1f}% ({100 * lo:.1f}-{100 * hi:.1f})"
+            if island:
+                pv = p_value(k, g, ANCHOR[n][d])
+                worst_p = max(worst_p, pv)
+                text += f" [{100 * ANCHOR[n][d]:.2f}%] p={pv:.1e}"
+            row.append(text)
+        print(f"| {n} | " + " | ".join(row) + " |")
+    if island:
+        print()
+        print(f"largest p-value over the cells: {worst_p:.2e}")
+
+
+def print_causes(game: str, cell: dict, results: list[dict], players: list[int], diffs: list[str], order) -> None:
+    island = game == "island"
+    print("Share of all games (players pooled) by loss cause" + (", published player in brackets:" if island else ":"))
+    print()
+    print("| cause | " + " | ".join(d.capitalize() for d in diffs) + " |")
+    print("|---|" + "---:|" * len(diffs))
+    causes = sorted({c for r in results for c in r["causes"]}, key=lambda c: (list(order) + [c]).index(c))
+    for c in causes:
+        row = []
+        for d in diffs:
+            g = sum(cell[(n, d)]["games"] for n in players)
+            k = sum(cell[(n, d)]["causes"].get(c, 0) for n in players)
+            anchor = ANCHOR_CAUSES.get(c) if island else None
+            a = f" [{anchor[DIFFICULTIES.index(d)]:.1f}%]" if anchor else ""
+            row.append(f"{100 * k / g:.1f}%{a}")
+        print(f"| {CAUSE_LABEL.get(c, c)} | " + " | ".join(row) + " |")
+    row = []
+    for d in diffs:
+        g = sum(cell[(n, d)]["games"] for n in players)
+        t = sum(cell[(n, d)]["progress"] for n in players)
+        a = f" [{ANCHOR_TREASURES[DIFFICULTIES.index(d)]:.2f}]" if island else ""
+        row.append(f"{t / g:.2f}{a}")
+    print(f"| {PROGRESS[game]} | " + " | ".join(row) + " |")
+
+
+def print_speed(cell: dict, results: list[dict], players: list[int], diffs: list[str], wall: float, jobs: int) -> None:
+    games = sum(r["games"] for r in results)
+    secs = sum(r["seconds"] for r in results)
+    turns = sum(r["turns"] for r in results)
+    print(
+        f"speed: {games / secs:,.0f} games/s per process (CPU time of one process, {turns / games:.1f} turns/game); "
+        f"{games} games in {wall:.0f} s wall with {jobs} process(es)"
+    )
+    for n in players:
+        parts = [f"{d} {cell[(n, d)]['games'] / cell[(n, d)]['seconds']:,.0f}" for d in diffs]
+        print(f"  games/s by cell, {n} players: " + ", ".join(parts))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", choices=sorted(PLAYERS), default="island")
     ap.add_argument("--policy", default="heuristic")
     ap.add_argument("--games", type=int, default=2000, help="games per cell")
-    ap.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
+    ap.add_argument("--players", type=int, nargs="+", help="player counts (island 2 3 4, desert 2 3 4 5)")
     ap.add_argument("--difficulties", nargs="+", default=list(DIFFICULTIES), choices=list(DIFFICULTIES))
     ap.add_argument("--seed", type=int, default=BENCHMARK.start,
                     help=f"first game seed of every cell (benchmark seeds: {BENCHMARK.start}-{BENCHMARK.stop - 1})")
     ap.add_argument("--jobs", type=int, default=1, help="processes (one cell per process at a time)")
     ap.add_argument("--param", action="append", default=[], metavar="NAME=VALUE", help="a policy parameter")
     args = ap.parse_args()
+    players = args.players or PLAYERS[args.game]
+    bad = [n for n in players if n not in PLAYERS[args.game]]
+    if bad:
+        ap.error(f"{args.game} is played by {', '.join(map(str, PLAYERS[args.game]))} players, not {bad[0]}")
     params = parse_params(args.param)
+    make_policy, _, _, order = game_api(args.game)
     make_policy(args.policy, params)  # fail early on a bad name or parameter
     benchmark_range(args.seed, args.games)  # a published figure is never measured on tuning seeds
-    jobs = [
-        (args.policy, params, n, d, args.games, args.seed) for n in args.players for d in args.difficulties
-    ]
+    jobs = [(args.game, args.policy, params, n, d, args.games, args.seed) for n in players for d in args.difficulties]
     wall = time.perf_counter()
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as ex:
@@ -130,62 +237,13 @@ def main() -> None:
     diffs = args.difficulties
 
     print(f"command: {' '.join(['python'] + sys.argv)}")
-    print(f"policy: {args.policy} {params or ''}; {args.games} games per cell, seeds {args.seed}..")
+    print(f"game: {args.game}; policy: {args.policy} {params or ''}; {args.games} games per cell, seeds {args.seed}..")
     print()
-    print("Win rate (95% CI), published rule-based player in brackets, one-sided binomial p vs it:")
+    print_wins(args.game, cell, players, diffs)
     print()
-    print("| players | " + " | ".join(d.capitalize() for d in diffs) + " |")
-    print("|---|" + "---:|" * len(diffs))
-    worst_p = 0.0
-    for n in args.players:
-        row = []
-        for d in diffs:
-            r = cell[(n, d)]
-            k, g = r["wins"], r["games"]
-            lo, hi = wilson(k, g)
-            pv = p_value(k, g, ANCHOR[n][d])
-            worst_p = max(worst_p, pv)
-            row.append(
-                f"{100 * k / g:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}) [{100 * ANCHOR[n][d]:.2f}%] p={pv:.1e}"
-            )
-        print(f"| {n} | " + " | ".join(row) + " |")
+    print_causes(args.game, cell, results, players, diffs, order)
     print()
-    print(f"largest p-value over the cells: {worst_p:.2e}")
-    print()
-    print("Share of all games (players pooled) by loss cause, published player in brackets:")
-    print()
-    print("| cause | " + " | ".join(d.capitalize() for d in diffs) + " |")
-    print("|---|" + "---:|" * len(diffs))
-    causes = sorted({c for r in results for c in r["causes"]}, key=lambda c: (list(LOSS_CAUSES) + [c]).index(c))
-    for c in causes:
-        row = []
-        for d in diffs:
-            g = sum(cell[(n, d)]["games"] for n in args.players)
-            k = sum(cell[(n, d)]["causes"].get(c, 0) for n in args.players)
-            anchor = ANCHOR_CAUSES.get(c)
-            a = f" [{anchor[list(DIFFICULTIES).index(d)]:.1f}%]" if anchor else ""
-            row.append(f"{100 * k / g:.1f}%{a}")
-        print(f"| {CAUSE_LABEL.get(c, c)} | " + " | ".join(row) + " |")
-    row = []
-    for d in diffs:
-        g = sum(cell[(n, d)]["games"] for n in args.players)
-        t = sum(cell[(n, d)]["treasures"] for n in args.players)
-        row.append(f"{t / g:.2f} [{ANCHOR_TREASURES[list(DIFFICULTIES).index(d)]:.2f}]")
-    print("| average treasures captured | " + " | ".join(row) + " |")
-    print()
-    games = sum(r["games"] for r in results)
-    secs = sum(r["seconds"] for r in results)
-    turns = sum(r["turns"] for r in results)
-    print(
-        f"speed: {games / secs:,.0f} games/s per process (CPU time of one process, {turns / games:.1f} turns/game); "
-        f"{games} games in {wall:.0f} s wall with {args.jobs} process(es)"
-    )
-    for n in args.players:
-        parts = []
-        for d in diffs:
-            r = cell[(n, d)]
-            parts.append(f"{d} {r['games'] / r['seconds']:,.0f}")
-        print(f"  games/s by cell, {n} players: " + ", ".join(parts))
+    print_speed(cell, results, players, diffs, wall, args.jobs)
 
 
 if __name__ == "__main__":

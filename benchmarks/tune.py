@@ -1,13 +1,15 @@
 """Compare weight settings of a policy on the same games: total wins over a fixed set of cells.
 
-Every setting plays the same seeds in the same cells (4 players Novice/Normal/Elite, 3 players
-Normal/Elite, 2 players Normal), so differences come from the weights, not the deals. Seeds start at 1000
-by default and may never be benchmark seeds (benchmarks/seeds.py), on which the results are reported.
+Every setting plays the same seeds in the same cells, so differences come from the weights, not the deals.
+Island cells: 4 players Novice/Normal/Elite, 3 players Normal/Elite, 2 players Normal; Desert cells: 2, 3 and
+4 players Novice, 4 players Normal, 3 players Normal, 5 players Novice. Seeds start at 1000 by default and may
+never be benchmark seeds (benchmarks/seeds.py), on which the results are reported.
 Every setting after the first is also compared game by game with the first: the games only one of the two
 won, and the exact two-sided McNemar p of that split.
 
     python benchmarks/tune.py --games 500 '{}' '{"w_fools_landing": 13}' '{"w_guard": 0.3}'
     python benchmarks/tune.py --policy heuristic --games 300 --jobs 2 '{"w_meet": 1.2, "w_give": 2.5}'
+    python benchmarks/tune.py --game desert --games 300 --jobs 2 '{}' '{"v_water": 8}'
 """
 
 from __future__ import annotations
@@ -18,14 +20,19 @@ from concurrent.futures import ProcessPoolExecutor
 
 from scipy.stats import binomtest
 from seeds import TUNING_START, tuning_range
-from strength import play_cell  # the benchmark script beside this one
+from strength import CAUSE_LABEL, play_cell  # the benchmark script beside this one
 
-CELLS = [(4, "novice"), (4, "normal"), (4, "elite"), (3, "normal"), (3, "elite"), (2, "normal")]
+CELLS = {
+    "island": [(4, "novice"), (4, "normal"), (4, "elite"), (3, "normal"), (3, "elite"), (2, "normal")],
+    "desert": [(2, "novice"), (3, "novice"), (4, "novice"), (4, "normal"), (3, "normal"), (5, "novice")],
+}
+WATCH = {"island": "fools_landing_sunk", "desert": "thirst"}  # the loss cause counted beside the wins
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("settings", nargs="+", help="JSON objects of weights; '{}' is the defaults")
+    ap.add_argument("--game", choices=sorted(CELLS), default="island")
     ap.add_argument("--policy", default="heuristic")
     ap.add_argument("--games", type=int, default=500, help="games per cell")
     ap.add_argument("--seed", type=int, default=TUNING_START, help="first seed of every cell (not a benchmark seed)")
@@ -36,19 +43,21 @@ def main() -> None:
     except json.JSONDecodeError as e:
         ap.error(f"a setting is not a JSON object: {e}")
     tuning_range(args.seed, args.games)
-    jobs = [(args.policy, w, pl, d, args.games, args.seed) for w in settings for pl, d in CELLS]
+    cells = CELLS[args.game]
+    jobs = [(args.game, args.policy, w, pl, d, args.games, args.seed) for w in settings for pl, d in cells]
     with ProcessPoolExecutor(args.jobs) as pool:
         results = list(pool.map(play_cell, jobs))
-    print(f"{args.policy}, {args.games} games in each of: " + ", ".join(f"{pl}p {d}" for pl, d in CELLS))
-    first = [won for r in results[: len(CELLS)] for won in r["won"]]
+    watch = WATCH[args.game]
+    print(f"{args.policy}, {args.games} games in each of: " + ", ".join(f"{pl}p {d}" for pl, d in cells))
+    first = [won for r in results[: len(cells)] for won in r["won"]]
     for i, w in enumerate(settings):
-        cells = results[i * len(CELLS) : (i + 1) * len(CELLS)]
-        wins = sum(r["wins"] for r in cells)
-        fools = sum(r["causes"].get("fools_landing_sunk", 0) for r in cells)
-        line = (f"{json.dumps(w):50s} wins {wins:5d}/{args.games * len(CELLS)}  Fools' Landing losses {fools:4d}  "
-                f"by cell: {' '.join(str(r['wins']) for r in cells)}")  # fmt: skip
+        rs = results[i * len(cells) : (i + 1) * len(cells)]
+        wins = sum(r["wins"] for r in rs)
+        lost = sum(r["causes"].get(watch, 0) for r in rs)
+        line = (f"{json.dumps(w):50s} wins {wins:5d}/{args.games * len(cells)}  {CAUSE_LABEL[watch]}: {lost:4d}  "
+                f"by cell: {' '.join(str(r['wins']) for r in rs)}")  # fmt: skip
         if i:
-            this = [won for r in cells for won in r["won"]]
+            this = [won for r in rs for won in r["won"]]
             only_this = sum(b and not a for a, b in zip(first, this, strict=True))
             only_first = sum(a and not b for a, b in zip(first, this, strict=True))
             split = only_this + only_first

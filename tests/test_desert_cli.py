@@ -123,5 +123,10 @@ def test_position_errors_are_one_paragraph(tmp_path):
 
 
 def test_policies_of_the_desert():
+    from fi_cli.desert.policies.heuristic import HeuristicPolicy
+
     res = run("policies", "--game", "desert")
-    assert res.exit_code == 0 and res.output.splitlines() == ["random: no parameters"]
+    n = len(HeuristicPolicy.PARAMETERS)
+    assert res.exit_code == 0 and res.output.splitlines() == [f"heuristic: {n} parameter(s)", "random: no parameters"]
+    res = run("policies", "heuristic", "--game", "desert")
+    assert res.exit_code == 0 and "v_pick" in res.output and "(default " in res.output

@@ -9,19 +9,22 @@ let a policy reach the generator.
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
 from desert_invariants import eager, varied_setup
 from desert_positions import state
 
+from fi_cli.common import play as common_play
 from fi_cli.common.play import choose
-from fi_cli.desert.actions import parse_action
+from fi_cli.desert.actions import END_ACTIONS, action_text, parse_action
 from fi_cli.desert.engine import ACTIONS, ORDER, PEEK, PHASES, STORM, GameState
 from fi_cli.desert.game import GameSetup, new_game
 from fi_cli.desert.play import play_game
 from fi_cli.desert.policies import make_policy, policy_names
 from fi_cli.desert.position import from_dict, to_dict
+from fi_cli.desert.rules import Rules
 
 
 def _decision_states():
@@ -111,3 +114,78 @@ def test_a_copy_never_carries_the_generator():
     s = new_game(GameSetup(), 3)
     assert s.rng is not None and s.copy().rng is None
     assert "rng" not in str(to_dict(s))
+
+
+# --- whole games: every decision of a real game asked again with another future ------------------------------
+class _Witness:
+    """Plays a policy in a real game; at each decision asks a copy of it (its memory and its own randomness
+    included) on the same position with another generator: other undersides for the unexcavated tiles, another
+    order of the storm and gear decks. A fair policy decides the same."""
+
+    name = "witness"
+
+    def __init__(self, inner, game_seed: int) -> None:
+        self.inner, self.game_seed = inner, game_seed
+        self.problems: list[str] = []
+        self.decisions = 0
+
+    def reset(self, seed: int) -> None:
+        if seed == self.game_seed:
+            self.problems.append("the policy was handed the game's seed")
+        self.inner.reset(seed)
+
+    def choose(self, state, legal):
+        if state.rng is not None:
+            self.problems.append(f"decision {self.decisions}: the generator was handed to the policy")
+        snapshot = copy.deepcopy(self.inner)
+        real = self.inner.choose(state, legal)
+        other = state.copy(random.Random(self.game_seed * 1000 + self.decisions))
+        again = choose(snapshot, other, other.legal_actions())
+        if again != real:
+            self.problems.append(f"decision {self.decisions} (turn {state.turn}, {PHASES[state.phase]}): "
+                                 f"{action_text(again)} instead of {action_text(real)}")  # fmt: skip
+        self.decisions += 1
+        return real
+
+
+@pytest.mark.parametrize("name", policy_names())
+def test_every_decision_of_whole_games_is_the_same_whatever_is_hidden(name):
+    problems, decisions = [], 0
+    for setup, seed in [(GameSetup(players=4, start_level=1), 1), (GameSetup(players=2, start_level=2), 2),
+                        (GameSetup(players=5, start_level=1, rules=Rules(meteorologist_peek_return="top_any_order")),
+                         3)]:  # fmt: skip
+        witness = _Witness(make_policy(name), seed)
+        play_game(setup, witness, seed)
+        problems += [f"seed {seed}: {p}" for p in witness.problems]
+        decisions += witness.decisions
+    assert decisions > 150
+    assert not problems, "\n".join(problems[:10])
+
+
+class _PeeksAtTheGenerator:
+    """A planted leak: the heuristic, but it finds the generator ``choose`` put aside for the position, previews
+    the next draw and lets it decide whether to end the turn's actions now."""
+
+    name = "leak"
+
+    def __init__(self) -> None:
+        self.inner = make_policy("heuristic")
+
+    def reset(self, seed: int) -> None:
+        self.inner.reset(seed)
+
+    def choose(self, state, legal):
+        fair = self.inner.choose(state, legal)
+        rng = common_play._AWAY.get(id(state))  # where choose keeps this position's generator meanwhile
+        stop = (END_ACTIONS, state.current)
+        if rng is None or state.phase != ACTIONS or stop not in legal:
+            return fair
+        preview = random.Random()
+        preview.setstate(rng.getstate())
+        return stop if preview.random() < 0.3 else fair
+
+
+def test_the_whole_game_witness_catches_a_policy_that_reads_the_hidden_future():
+    witness = _Witness(_PeeksAtTheGenerator(), 1)
+    play_game(GameSetup(players=3, start_level=1), witness, 1)
+    assert len(witness.problems) > 5

@@ -42,6 +42,19 @@ def build_policy(registry: dict[str, Callable[..., Policy]], name: str, params: 
         raise PolicyError(f"policy {name!r}: {e}") from None
 
 
+def checked_weights(defaults: dict[str, float], weights: dict[str, Any]) -> dict[str, float]:
+    """A hand-crafted policy's weights: its defaults, overridden by ``weights``; ValueError for an unknown name
+    or a value that is not a number."""
+    w = dict(defaults)
+    for k, v in weights.items():
+        if k not in w:
+            raise ValueError(f"unknown parameter {k!r}; parameters are: {', '.join(w)}")
+        if isinstance(v, bool) or not isinstance(v, int | float):
+            raise ValueError(f"parameter {k!r} must be a number, got {v!r}")
+        w[k] = float(v)
+    return w
+
+
 class RandomPolicy:
     """The baseline of either game: a uniformly random choice among the legal actions."""
 

@@ -13,7 +13,9 @@ __all__ = ["Policy", "PolicyError", "make_policy", "policy_names"]
 
 def _registry() -> dict[str, Callable[..., Policy]]:
     # a function, not a constant: policy modules (imported here) may import this package
-    return {"random": RandomPolicy}
+    from .heuristic import HeuristicPolicy
+
+    return {"random": RandomPolicy, "heuristic": HeuristicPolicy}
 
 
 def policy_names() -> list[str]:

@@ -1,0 +1,187 @@
+"""The Desert ``heuristic`` player: fast, hand-crafted cooperative play from the public state.
+
+At each of the current pawn's actions it plans the rest of the turn (``heuristic_turn``): the work at its
+tile, a walk, the work at the end tile (excavate, pick up parts, dig sand off the tiles that matter and
+free buried pawns, draw water at a well, the Meteorologist's and the Navigator's abilities), and where the
+turn ends (near the next work, sharing water or in a tunnel's shade when thirst threatens, on the Launch Pad
+at the end). Water is evened out among pawns that can share at every decision, gear is played by rules
+(``heuristic_gear``), and a Meteorologist who looks at the storm deck puts its worst card at the bottom.
+
+Every weight is a constructor keyword (and so settable from a study or ``--param``); ``PARAMETERS`` lists
+them. The policy reads public information only and has no randomness: the same position gives the same
+choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...common.policies import checked_weights
+from ..actions import DRAW_STORM, END_ACTIONS, EXCAVATE, JET, NOBODY, PEEK_STORM, Action
+from ..engine import ORDER, PEEK, STORM, GameState
+from ..tiles import ACTIONS_PER_TURN, JET_PACK, METEOROLOGIST, TIME_THROTTLE
+from .heuristic_gear import gear_play, jet_targets, throttle
+from .heuristic_team import peek_choice, peek_worth, stack_choice, water_gift
+from .heuristic_turn import Planner
+from .heuristic_view import View
+
+# name -> (default, one-line description)
+_SPEC: dict[str, tuple[float, str]] = {
+    "v_sand": (1.0, "value of a sand marker removed (back in the supply)"),
+    "w_supply": (2.0, "extra value of a marker, times how far the supply is below supply_low"),
+    "supply_low": (12.0, "sand supply under which removing sand is worth more"),
+    "v_sand_target": (0.5, "extra value of a marker removed from a tile still to excavate"),
+    "v_sand_pad": (0.5, "extra value of a marker removed from the Launch Pad, per part collected"),
+    "v_sand_part": (1.0, "extra value of a marker removed from a tile with a part on it"),
+    "v_unbury": (12.0, "value of freeing a buried pawn (or unblocking the Launch Pad, a part's tile, a tunnel)"),
+    "v_excavate": (3.0, "value of excavating any hidden tile (what the team learns)"),
+    "v_excavate_water": (1.0, "value of excavating a water-drop tile besides its water"),
+    "v_clue": (8.0, "value of excavating a clue tile"),
+    "v_clue_pair": (14.0, "value of excavating the second clue of a part (it appears)"),
+    "v_launch": (6.0, "value of finding the Launch Pad"),
+    "v_gear": (3.0, "value of a gear card drawn"),
+    "v_tunnel": (2.0, "value of a tunnel excavated (shade), besides its gear card"),
+    "v_water": (5.0, "value of a water a pawn will need before the game can end"),
+    "w_well_waste": (0.15, "cost of a unit of a well's water nobody drinks (away, full), times v_water"),
+    "meet_rounds": (1.0, "rounds of water a pawn keeps in hand to walk back to the well the team gathers on"),
+    "w_meet": (2.0, "cost per step a pawn stands beyond what its water allows from the well the team gathers on"),
+    "v_spring": (10.0, "value of a first well to draw from for the Water Carrier (a third for the second)"),
+    "w_spring": (1.0, "value of a first well to draw from for the Water Carrier, times the team thirst"),
+    "wc_refill": (3.0, "water the Water Carrier on a dug well counts on drawing for the pawns she shares with"),
+    "v_pick": (25.0, "value of picking up a part"),
+    "w_shade": (0.4, "weight of the water a tunnel's shade saves a pawn ending its turn there"),
+    "w_death": (20.0, "cost of a pawn's chance of dying of thirst before its next turn"),
+    "g_next": (0.5, "weight of the best work within reach for the next turn"),
+    "step_cost": (1.2, "cost per step and per action between a tile and the next turn's work"),
+    "v_win": (1000.0, "value of taking off (every part collected, the last pawn reaching the Launch Pad)"),
+    "w_gather": (3.0, "cost per step from the Launch Pad in the end game"),
+    "w_home": (15.0, "cost per step from the Launch Pad once every part is collected"),
+    "w_bury_risk": (2.0, "cost per sand marker of ending the turn on a tile next to the storm"),
+    "w_reduce": (3.0, "weight of a storm card's harm for the Meteorologist drawing one fewer"),
+    "v_level": (4.0, "cost of the storm meter going up one mark"),
+    "nav_cost": (0.15, "least gain for the Navigator to move another pawn"),
+    "bottom_min": (2.0, "least harm of a looked-at storm card for the Meteorologist to put it at the bottom"),
+    "peek_min": (1.0, "a look at the storm deck must save this many times what a card fewer saves"),
+    "water_ratio": (0.6, "the value of a pawn's water beyond its need, times the value of the one before"),
+    "need_scale": (1.0, "weight of the water a pawn will drink before the game can end (its need)"),
+    "w_share": (1.0, "weight of the water shared with the pawns a pawn ends its turn with"),
+    "wc_far": (0.5, "share of a water's value when the Water Carrier draws it for a pawn not within her reach"),
+    "blast_cost": (4.0, "value of keeping a Dune Blaster"),
+    "shield_cost": (3.0, "value of keeping a Solar Shield"),
+    "reserve_cost": (10.0, "value of keeping the Secret Water Reserve"),
+    "jet_cost": (4.0, "value of keeping a Jet Pack"),
+    "jet_water": (1.0, "water at which a pawn considers flying to water"),
+    "throttle_cost": (4.0, "value of keeping the Time Throttle"),
+    "scope_water": (1.0, "water of the driest pawn at which a Terrascope looks for the mirage"),
+    "scope_missing": (3.0, "clues and Launch Pad still to find at which a Terrascope looks at a hidden tile"),
+}
+
+DEFAULTS: dict[str, float] = {k: v[0] for k, v in _SPEC.items()}
+
+
+class HeuristicPolicy:
+    """Hand-crafted turn planner for the Desert with weights as parameters; see the module docstring."""
+
+    name = "heuristic"
+    PARAMETERS: dict[str, str] = {k: f"{v[1]} (default {v[0]:g})" for k, v in _SPEC.items()}
+
+    def __init__(self, **weights: float) -> None:
+        self.w = checked_weights(DEFAULTS, weights)
+        self.reset(0)
+
+    def reset(self, seed: int) -> None:
+        """A new game: forget the plan (the policy has no randomness)."""
+        self._plan: list[Action] = []
+        self._expect: tuple = ()
+
+    def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
+        # ``legal`` is never listed here: every action is built from the state (play_game lists it lazily)
+        ph = state.phase
+        if ph == PEEK:
+            return peek_choice(View(state, self.w))
+        if ph == ORDER:
+            return stack_choice(View(state, self.w))
+        a = water_gift(state)
+        if a is not None:
+            return a
+        v = None
+        if any(map(any, state.hands)):
+            v = View(state, self.w)
+            a = gear_play(v)
+            if a is not None:
+                return a
+        if ph == STORM:
+            return (DRAW_STORM,)
+        if self._plan and self._expect == _fingerprint(state) and self._plan[0] in state.own_actions():
+            return self._follow(state)
+        return self._turn(v or View(state, self.w))
+
+    def _turn(self, v: View) -> Action:
+        """The current pawn's next action (gear of its own first)."""
+        s, w = v.s, self.w
+        p = s.current
+        k = s.actions_left
+        self._plan = []
+        if k <= 0:
+            return (END_ACTIONS, p)
+        if s.roles[p] == METEOROLOGIST and k >= ACTIONS_PER_TURN and not s.stop and not s.buried(p):
+            if peek_worth(v) > w["peek_min"] * w["w_reduce"] * v.card_harm():
+                return (PEEK_STORM, p)
+        planner = Planner(v)
+        hand = s.hands[p]
+        buried = s.buried(p)
+        if hand[JET_PACK] and (k >= ACTIONS_PER_TURN or buried) and (s.rules.jet_pack_when_buried or not buried):
+            a = self._jet(v, planner)
+            if a is not None:
+                return a
+        plan = planner.plan()
+        if hand[TIME_THROTTLE] and not s.buried(p):
+            x = s.pos[p]
+            a = throttle(v, planner.best(x, k + 2)[0] - planner.best(x, k)[0])
+            if a is not None:
+                return a
+        if not plan:
+            return (END_ACTIONS, p)
+        self._plan = plan
+        return self._follow(s)
+
+    def _follow(self, s: GameState) -> Action:
+        """Take the plan's next action, and remember the position the rest of the plan expects (an excavation
+        reveals what nobody knew: the plan is made again after it)."""
+        a = self._plan.pop(0)
+        if self._plan and a[0] != EXCAVATE and s.actions_left >= 2:
+            after = s.copy()
+            after.apply(a)  # not the turn's last action: no storm card is drawn, no generator needed
+            self._expect = _fingerprint(after)
+        else:
+            self._plan = []
+        return a
+
+    def _jet(self, v: View, planner: Planner) -> Action | None:
+        """Fly the current pawn where its turn is worth the card more (with the pawn of its tile that gains most)."""
+        s = v.s
+        p = s.current
+        x = s.pos[p]
+        k = s.actions_left
+        here = -1e9 if s.buried(p) and s.sand[x] - 1 > k else planner.best(x, k)[0]
+        best = None
+        for c in jet_targets(v):
+            value = planner.best(c, k)[0] - self.w["jet_cost"]
+            if value > here and (best is None or value > best[0]):
+                best = (value, c)
+        if best is None:
+            return None
+        c = best[1]
+        rider, gain = NOBODY, 0.0
+        for q in range(v.n):
+            if q != p and s.pos[q] == x:
+                g = v.place_value(q, c) - v.place_value(q, x)
+                if g > gain:
+                    rider, gain = q, g
+        return (JET, p, c, rider)
+
+
+def _fingerprint(s: GameState) -> tuple:
+    """The public position, to check that a plan is followed in the very position it was made for."""
+    return (s.turn, s.phase, s.actions_left, s.skips, tuple(s.pos), tuple(s.sand), tuple(s.dug), tuple(s.water),
+            tuple(map(tuple, s.hands)), tuple(s.parts), tuple(s.stop), s.shields, s.storm)  # fmt: skip

@@ -1,0 +1,161 @@
+"""Gear for the Desert heuristic, played by rules by any holder at any decision (its own turn, another
+player's, between storm cards):
+
+- Dune Blaster: on the tile in reach whose sand is worth the most (a buried pawn, a tile to excavate, the
+  supply when it runs low), when that is worth more than the card;
+- Jet Pack: the current pawn flies where its turn is worth much more (a part, water, the Launch Pad with a
+  passenger), out of a deep burial, and any holder flies to the Launch Pad when that wins the game;
+- Solar Shield: before the storm cards when the water it saves the pawns on its tile is worth the card;
+- Secret Water Reserve: when its water is worth the card, or a pawn on its tile would die of thirst;
+- Terrascope: on a water-drop tile when the team needs water and the mirage is unknown, or on the costliest
+  hidden tile once few clues are missing;
+- Time Throttle: at the start of its holder's turn when two more actions are worth the card.
+"""
+
+from __future__ import annotations
+
+from ..actions import BLAST, JET, NOBODY, RESERVE, SCOPE, SHIELD, THROTTLE, Action
+from ..engine import ACTIONS, STORM
+from ..tiles import (
+    DUNE_BLASTER,
+    HIDDEN,
+    HIDDEN_WATER,
+    JET_PACK,
+    N_CELLS,
+    NO_TILE,
+    SECRET_WATER_RESERVE,
+    SOLAR_SHIELD,
+    TERRASCOPE,
+    TIME_THROTTLE,
+)
+from .heuristic_view import MANHATTAN, View
+
+
+def gear_play(v: View) -> Action | None:
+    """A gear card worth playing now, by anyone, or None."""
+    s = v.s
+    holders = [h for h in range(v.n) if any(s.hands[h])]
+    if not holders:
+        return None
+    for rule in (_reserve, _shield, _blast, _jet_win, _scope):
+        a = rule(v, holders)
+        if a is not None:
+            return a
+    return None
+
+
+def _blast(v: View, holders: list[int]) -> Action | None:
+    s, w = v.s, v.w
+    best = None
+    for h in holders:
+        if not s.hands[h][DUNE_BLASTER]:
+            continue
+        for c in v.reach_cells(s.roles[h], s.pos[h]):
+            if s.sand[c] >= 2:
+                value = sum(v.sand_value(c))
+                if value > w["blast_cost"] and (best is None or value > best[0]):
+                    best = (value, (BLAST, h, c))
+    return best[1] if best else None
+
+
+def _shield(v: View, holders: list[int]) -> Action | None:
+    s, w = v.s, v.w
+    if s.phase != STORM:
+        return None
+    for h in holders:
+        if not s.hands[h][SOLAR_SHIELD] or s.shields >> h & 1:
+            continue
+        x = s.pos[h]
+        if x in v.tunnels:
+            continue
+        group = [q for q in range(v.n) if s.pos[q] == x]
+        cards = v.cards_before_turn(h)
+        suns = v.suns_ahead(cards)
+        saved = sum(v.water_value(q, s.water[q] - 1, 1) for q in group) * suns
+        saved += w["w_death"] * v.tile_risk(x)
+        if saved > w["shield_cost"]:
+            return (SHIELD, h)
+    return None
+
+
+def _reserve(v: View, holders: list[int]) -> Action | None:
+    s, w = v.s, v.w
+    for h in holders:
+        if not s.hands[h][SECRET_WATER_RESERVE]:
+            continue
+        x = s.pos[h]
+        group = [q for q in range(v.n) if s.pos[q] == x]
+        gain = sum(v.water_value(q, s.water[q], 2) for q in group)
+        danger = s.phase == STORM and v.tile_risk(x) > 0.2
+        if gain > w["reserve_cost"] or (danger and gain > 0):
+            return (RESERVE, h)
+    return None
+
+
+def _jet_win(v: View, holders: list[int]) -> Action | None:
+    """Every part collected: fly the pawns still away to the known, unblocked Launch Pad when the jets there
+    bring all of them now."""
+    s = v.s
+    pad = v.pad
+    if v.collected < 4 or pad < 0 or s.sand[pad] >= 2:
+        return None
+    away = [q for q in range(v.n) if s.pos[q] != pad]
+    jets = [h for h in holders if s.hands[h][JET_PACK] and not (s.buried(h) and not s.rules.jet_pack_when_buried)]
+    # each jet brings its holder and one pawn of its tile; check the away pawns can all be carried
+    left = set(away)
+    plan = []
+    for h in jets:
+        if h not in left:
+            continue
+        left.discard(h)
+        rider = next((q for q in sorted(left) if s.pos[q] == s.pos[h]), NOBODY)
+        left.discard(rider)
+        plan.append((JET, h, pad, rider))
+    if plan and not left:
+        return plan[0]
+    return None
+
+
+def _scope(v: View, holders: list[int]) -> Action | None:
+    s, w = v.s, v.w
+    if s.phase != ACTIONS:
+        return None
+    h = next((h for h in holders if s.hands[h][TERRASCOPE]), -1)
+    if h < 0:
+        return None
+    kind = s.kind
+    pawns = s.pos
+    thirsty = min(s.water) <= w["scope_water"]
+    if thirsty and 0 < v.p_well < 1:
+        cells = [c for c in range(N_CELLS) if kind[c] == HIDDEN_WATER]
+        c = min(cells, key=lambda c: (min(MANHATTAN[c][y] for y in pawns), c))
+        return (SCOPE, h, c)
+    hidden = [c for c in range(N_CELLS) if kind[c] == HIDDEN]
+    missing = v.clues_left + (1 if v.pad < 0 else 0)
+    if hidden and missing <= w["scope_missing"] and len(hidden) > missing:
+        c = max(hidden, key=lambda c: (s.sand[c] + min(MANHATTAN[c][y] for y in pawns), -c))
+        return (SCOPE, h, c)
+    return None
+
+
+def throttle(v: View, gain: float) -> Action | None:
+    """The Time Throttle, at its holder's turn, when two more actions gain enough."""
+    s = v.s
+    p = s.current
+    if s.hands[p][TIME_THROTTLE] and gain > v.w["throttle_cost"]:
+        return (THROTTLE, p)
+    return None
+
+
+def jet_targets(v: View) -> list[int]:
+    """Cells worth flying the current pawn to: parts to pick up, the Launch Pad at the end, water when dry."""
+    s = v.s
+    p = s.current
+    out = {at for at in s.parts if at >= 0 and s.kind[at] != NO_TILE}
+    if v.endgame and v.pad >= 0:
+        out.add(v.pad)
+    if s.water[p] <= v.w["jet_water"]:
+        out.update(c for c in range(N_CELLS) if s.kind[c] == HIDDEN_WATER or c in v.wells_dug or c in v.tunnels)
+        out.update(s.pos[q] for q in range(v.n) if s.water[q] >= s.water[p] + 2)
+    x = s.pos[p]
+    return sorted(c for c in out if c != x and s.kind[c] != NO_TILE and s.sand[c] < 2)

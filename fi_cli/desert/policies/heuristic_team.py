@@ -1,0 +1,90 @@
+"""The Desert heuristic's decisions outside the current pawn's own plan: water shared, the Navigator's moves
+of other pawns, and the Meteorologist's look at the storm deck."""
+
+from __future__ import annotations
+
+from ..actions import GIVE_WATER, KEEP_TOP, NAVIGATE, NOBODY, STACK, TO_BOTTOM, Action
+from ..engine import GameState
+from ..tiles import CANTEEN, ORTH, STORM_PICKS_UP, SUN_BEATS_DOWN, wind
+from .heuristic_view import View
+
+
+def water_gift(s: GameState) -> Action | None:
+    """Give one water where it evens out the team: from a pawn holding at least 2 more than the receiver
+    (on the same tile; the Water Carrier also to the tiles next to hers), the driest receiver first."""
+    pos, water, roles = s.pos, s.water, s.roles
+    keep = 1 if s.rules.thirst_at_zero else 0
+    best = None
+    for a in range(s.n):
+        wa = water[a]
+        if wa <= keep:
+            continue
+        near = ORTH[pos[a]] if a == s.carrier else ()
+        for b in range(s.n):
+            if b == a or water[b] >= CANTEEN[roles[b]] or wa - water[b] < 2:
+                continue
+            if pos[b] == pos[a] or pos[b] in near:
+                key = (water[b], -wa)
+                if best is None or key < best[0]:
+                    best = (key, (GIVE_WATER, a, b))
+    return best[1] if best else None
+
+
+def navigations(v: View, p: int) -> list[tuple[float, Action]]:
+    """The Navigator's best moves of other pawns (one per pawn, the most useful first) and their values."""
+    s = v.s
+    out = []
+    for q in range(v.n):
+        if q == p or s.buried(q):
+            continue
+        here = v.place_value(q, s.pos[q])
+        best = None
+        for c in s.navigator_targets(q):
+            gain = v.place_value(q, c) - here - v.w["nav_cost"]
+            if gain > 0 and (best is None or gain > best[0]):
+                best = (gain, (NAVIGATE, p, q, c, NOBODY))
+        if best:
+            out.append(best)
+    return out
+
+
+def card_harm(v: View, card: int) -> float:
+    """What one known storm card would cost the team now."""
+    s, w = v.s, v.w
+    if card == SUN_BEATS_DOWN:
+        exposed = [q for q in range(v.n) if s.pos[q] not in v.tunnels]
+        return sum(v.water_value(q, s.water[q] - 1, 1) for q in exposed) + w["w_death"] * sum(
+            1 for q in exposed if s.water[q] <= v.dry
+        )
+    if card == STORM_PICKS_UP:
+        return w["v_level"]
+    d, k = wind(card)
+    return min(k, v._upwind_tiles(d)) * v.sand_base
+
+
+def peek_worth(v: View) -> float:
+    """What the Meteorologist's look saves at the start of her turn: the chance a Sun Beats Down lies among the
+    cards she would see, times its harm (she puts it at the bottom)."""
+    n = v.s.storm_cards()
+    p_none = 1.0
+    for i in range(n):
+        p_none *= 1.0 - (v.suns_ahead(i + 1) - v.suns_ahead(i))
+    return (1.0 - p_none) * card_harm(v, SUN_BEATS_DOWN)
+
+
+def peek_choice(v: View) -> Action:
+    """After a look: put the most harmful looked-at card at the bottom if it is worth it."""
+    s = v.s
+    p = s.current
+    harms = [card_harm(v, c) for c in s.window]
+    i = max(range(len(harms)), key=lambda j: (harms[j], -j))
+    if harms[i] > v.w["bottom_min"]:
+        return (TO_BOTTOM, p, i)
+    return (KEEP_TOP, p)
+
+
+def stack_choice(v: View) -> Action:
+    """``top_any_order``: stack the least harmful card on top (the harmful ones come later)."""
+    s = v.s
+    card = min(s.window, key=lambda c: (card_harm(v, c), c))
+    return (STACK, s.current, card)

@@ -1,0 +1,275 @@
+"""Turn planning for the Desert heuristic: where the current pawn walks and what it does with its actions.
+
+A plan is a sequence of excavations and pick-ups (each on its tile, its sand cleared first, walking there in
+between; a blocked tile is cleared from a neighbour and then entered), then single actions at the last tile,
+a walk to an end tile and single actions there: sand removed from the tile and its neighbours, and each role's
+own work (the Water Carrier's well, the Meteorologist's storm cards, the Navigator's moves of other pawns).
+A plan is scored by the value of its work plus the value of ending the turn on its end tile: how near the
+next turn's work lies, the risk of dying of thirst before the next turn (sharing water, in a tunnel's shade),
+of being buried, and in the end game the steps to the Launch Pad. Only the first action is taken: the next
+decision plans again.
+"""
+
+from __future__ import annotations
+
+from ..actions import EXCAVATE, MOVE, NOBODY, PICK_UP, REDUCE_STORM, REMOVE_SAND, TAKE_WATER, Action
+from ..tiles import CLIMBER, METEOROLOGIST, MIRAGE, N_CELLS, NAVIGATOR, ORTH, WATER_CARRIER, WELL
+from .heuristic_team import navigations
+from .heuristic_view import View, rate
+
+
+class Work:
+    """The work open at one cell for the current pawn standing there, besides sand removal: excavation and
+    pick-ups after it (lumps of actions), parts to pick up and the Water Carrier's draws (single actions)."""
+
+    __slots__ = ("own", "lumps")
+
+    def __init__(self) -> None:
+        self.own: list[tuple[float, Action]] = []
+        self.lumps: list[tuple[int, float, list[Action]]] = []  # (actions, value, the actions in order)
+
+
+def _value(item: tuple[float, Action]) -> float:
+    return item[0]
+
+
+class Planner:
+    """Plans the current player's turn in a view."""
+
+    def __init__(self, view: View) -> None:
+        self.v = view
+        s = view.s
+        self.s = s
+        self.p = s.current
+        self.role = s.roles[self.p]
+        self.rate = rate(self.role)
+        self._common = sorted(self._role_items(), key=_value, reverse=True)
+        self._works: dict[tuple[int, int], Work] = {}
+        self._sands: dict[tuple[int, int], list[tuple[float, Action]]] = {}
+        self._places: dict[int, float] = {}
+        self._dists: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
+        self._memo: dict[tuple, tuple[float, list[Action]]] = {}
+
+    # ------------------------------------------------------------------ work at a cell
+    def _role_items(self) -> list[tuple[float, Action]]:
+        """Work that does not depend on where the pawn stands: the Meteorologist's and the Navigator's."""
+        v, s, p = self.v, self.s, self.p
+        items: list[tuple[float, Action]] = []
+        if self.role == METEOROLOGIST:
+            harm = v.card_harm() * v.w["w_reduce"]
+            items += [(harm, (REDUCE_STORM, p))] * max(0, s.storm_cards() - s.skips)
+        elif self.role == NAVIGATOR:
+            items += navigations(v, p)
+        return items
+
+    def work(self, z: int, sand_z: int) -> Work:
+        """The work at cell z for the current pawn standing there (z's sand taken as ``sand_z``)."""
+        v, s, p = self.v, self.s, self.p
+        out = Work()
+        if s.dug[z]:
+            if sand_z < 2:
+                out.own.extend((v.w["v_pick"], (PICK_UP, p, i)) for i, at in enumerate(s.parts) if at == z)
+            if self.role == WATER_CARRIER and s.kind[z] == WELL and (sand_z < 2 or s.climber >= 0):
+                out.own.extend(self._well_draws(z))
+        elif s.kind[z] != MIRAGE:
+            present = [q for q in range(v.n) if s.pos[q] == z]
+            if p not in present:
+                present.append(p)
+            value = v.excavate_value(z, present)
+            if value > 0:
+                markers = self._sand_items(z, sand_z)
+                acts = [a for _, a in markers] + [(EXCAVATE, p)]
+                value += sum(u for u, _ in markers)
+                out.lumps.append((len(acts), value, acts))
+                for i, at in enumerate(s.parts):
+                    if at == z:
+                        acts = acts + [(PICK_UP, p, i)]
+                        value += v.w["v_pick"]
+                        out.lumps.append((len(acts), value, acts))
+        return out
+
+    def _sand_items(self, c: int, sand: int) -> list[tuple[float, Action]]:
+        """Removing the top ``sand`` markers of cell c (the cell holds more if others were cleared already), one
+        item an action, the most valuable first."""
+        key = (c, sand)
+        items = self._sands.get(key)
+        if items is None:
+            vals = self.v.sand_value(c)[self.s.sand[c] - sand :] if sand else []
+            r, act = self.rate, (REMOVE_SAND, self.p, c)
+            items = self._sands[key] = [(sum(vals[i : i + r]), act) for i in range(0, len(vals), r)]
+        return items
+
+    def _well_draws(self, z: int) -> list[tuple[float, Action]]:
+        """The Water Carrier's draws at a well (each up to 2 water, within her canteen), each followed by the
+        water she hands to the driest pawns on her tile or next to it; water she keeps counts ``wc_far`` of
+        its value to the driest pawn out of her reach (she carries it to them later)."""
+        v, s, p = self.v, self.s, self.p
+        near = [q for q in range(v.n) if q != p and (s.pos[q] == z or s.pos[q] in ORTH[z])]
+        away = [q for q in range(v.n) if q != p and q not in near]
+        far = v.w["wc_far"]
+        water = s.water[:]
+        cap = v.cap[p]
+        out = []
+        for _ in range(3):
+            if water[p] >= cap:
+                break
+            drawn = min(2, cap - water[p])
+            water[p] += drawn
+            value = 0.0
+            for _ in range(drawn):
+                b = min(near, key=lambda q: (water[q] - v.cap[q] >= 0, water[q], q), default=-1)
+                if b >= 0 and water[b] < v.cap[b] and water[p] - water[b] >= 2:
+                    value += v.water_value(b, water[b], 1)
+                    water[b] += 1
+                    water[p] -= 1
+            # what she keeps: for herself, or for the driest pawn she will meet later
+            keep = max([v.water_value(p, water[p] - drawn, drawn)]
+                       + [far * v.water_value(q, water[q], drawn) for q in away])  # fmt: skip
+            value += keep
+            if value <= 0:
+                break
+            out.append((value, (TAKE_WATER, p)))
+        return out
+
+    # ------------------------------------------------------------------ the plan
+    def plan(self) -> list[Action]:
+        """The actions of the best plan for the actions left (empty: nothing worth doing)."""
+        s, p = self.s, self.p
+        if s.actions_left <= 0:
+            return []
+        if s.buried(p):  # the only action: dig itself out
+            return [(REMOVE_SAND, p, s.pos[p])]
+        return self._take_off() or self.best(s.pos[p], s.actions_left)[1]
+
+    def _take_off(self) -> list[Action]:
+        """The shortest way onto the Launch Pad when that wins the game this turn (all parts collected, the
+        others there), else nothing."""
+        s, v, p = self.s, self.v, self.p
+        pad = v.pad
+        if v.collected < 4 or pad < 0 or any(s.pos[q] != pad for q in range(v.n) if q != p):
+            return []
+        x, k = s.pos[p], s.actions_left
+        dist, prev = self._distances(x, k)
+        clear = [] if self.role == CLIMBER else self._sand_items(pad, s.sand[pad])[: max(0, s.sand[pad] - 1)]
+        if x == pad or dist[pad] + len(clear) > k:
+            return []
+        return self._walk(prev, x, pad, [a for _, a in clear])
+
+    def best(self, x: int, k: int) -> tuple[float, list[Action]]:
+        """The value and actions of the best plan of k actions for the current pawn standing on x."""
+        return self._search(x, k, ())
+
+    def _search(self, x: int, k: int, done: tuple[int, ...]) -> tuple[float, list[Action]]:
+        """The best plan from x with k actions, the tiles in ``done`` excavated (or picked up) already."""
+        key = (x, k, done)
+        if key in self._memo:
+            return self._memo[key]
+        best = self._final(x, k, done)
+        dist, prev = self._distances(x, k)
+        for t in range(N_CELLS):
+            d = dist[t]
+            if d > k or t in done:
+                continue
+            lumps = self._work_at(t, self.s.sand[t]).lumps
+            for cost, value, acts in lumps:
+                if d + cost > k:
+                    continue
+                rest = self._search(t, k - d - cost, tuple(sorted(done + (t,))))
+                if value + rest[0] > best[0]:
+                    best = (value + rest[0], self._walk(prev, x, t, acts) + rest[1])
+        self._memo[key] = best
+        return best
+
+    def _final(self, x: int, k: int, done: tuple[int, ...]) -> tuple[float, list[Action]]:
+        """The end of a plan: single actions (sand in reach of x before the walk, in reach of y after it, and the
+        work that can be done anywhere), a walk to an end tile y. Each marker is counted once."""
+        s, v = self.s, self.v
+        dist, prev = self._distances(x, k)
+        climb = self.role == CLIMBER
+        reach = v.reach_cells
+        near_x = reach(self.role, x)
+        own_x = self._work_at(x, 0 if x in done else s.sand[x]).own
+        best_value, best_plan = -1e18, []
+        for y in range(N_CELLS):
+            d = dist[y]
+            if d > k:
+                continue
+            sand_y = 0 if y in done else s.sand[y]
+            enter: list[Action] = []
+            entry_value = 0.0
+            if y != x and sand_y >= 2 and not climb:  # clear it to one marker from the cell before, then step in
+                cleared = self._sand_items(y, sand_y)[: -(-(sand_y - 1) // self.rate)]
+                enter = [a for _, a in cleared]
+                entry_value = sum(u for u, _ in cleared)
+                sand_y = max(0, sand_y - len(enter) * self.rate)
+                d += len(enter)
+                if d > k:
+                    continue
+            near_y = reach(self.role, y)
+            before = [c for c in near_x if c not in near_y]
+            pool = list(self._common)
+            for c in before:
+                pool.extend(self._sand_items(c, 0 if c in done else s.sand[c]))
+            for c in near_y:
+                pool.extend(self._sand_items(c, sand_y if c == y else 0 if c in done else s.sand[c]))
+            pool.extend(own_x)
+            if y != x:
+                pool.extend(self._work_at(y, sand_y).own)
+            pool.sort(key=_value, reverse=True)
+            chosen = pool[: k - d]
+            total = sum(u for u, _ in chosen) + entry_value + self._place(y)
+            if total > best_value:
+                best_value = total
+                if y == x:
+                    best_plan = [a for _, a in chosen]
+                else:
+                    first = [a for u, a in chosen if a[0] == REMOVE_SAND and a[2] in before or (u, a) in own_x]
+                    then = [a for u, a in chosen if not (a[0] == REMOVE_SAND and a[2] in before or (u, a) in own_x)]
+                    best_plan = first + self._walk(prev, x, y, enter) + then
+        return best_value, best_plan
+
+    def _distances(self, x: int, k: int) -> tuple[list[int], list[int]]:
+        key = (x, k)
+        if key not in self._dists:
+            self._dists[key] = self.v.distances(self.role, x, k)
+        return self._dists[key]
+
+    def _place(self, y: int) -> float:
+        if y not in self._places:
+            self._places[y] = self.v.place_value(self.p, y)
+        return self._places[y]
+
+    def _work_at(self, z: int, sand_z: int) -> Work:
+        key = (z, sand_z)
+        if key not in self._works:
+            self._works[key] = self.work(z, sand_z)
+        return self._works[key]
+
+    def _rider(self, x: int, y: int) -> int:
+        """The pawn of x the Climber carries to y: the one that gains most by ending its turn there (none if no one
+        gains)."""
+        v, s = self.v, self.s
+        best, rider = 0.0, NOBODY
+        for q in range(v.n):
+            if q != self.p and s.pos[q] == x:
+                gain = v.place_value(q, y) - v.place_value(q, x)
+                if gain > best:
+                    best, rider = gain, q
+        return rider
+
+    def _walk(self, prev: list[int], x: int, y: int, then: list[Action]) -> list[Action]:
+        """Walk from x to y, then ``then``; sand removed from a blocked y is removed before stepping in."""
+        p = self.p
+        path = []
+        c = y
+        while c != x and c >= 0:
+            path.append(c)
+            c = prev[c]
+        path.reverse()
+        rider = self._rider(x, y) if path and self.role == CLIMBER else NOBODY
+        acts: list[Action] = [(MOVE, p, c, rider) for c in path]
+        if path and self.s.sand[y] >= 2 and self.role != CLIMBER:
+            clear = [a for a in then if a[0] == REMOVE_SAND and a[2] == y]
+            rest = [a for a in then if not (a[0] == REMOVE_SAND and a[2] == y)]
+            return acts[:-1] + clear + acts[-1:] + rest
+        return acts + then

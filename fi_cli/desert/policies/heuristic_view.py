@@ -1,0 +1,496 @@
+"""What the Desert heuristic reads off the public state at a decision: beliefs about the hidden tiles and the
+storm deck, the value of water, of sand markers and of excavating each tile, and distances on the board.
+
+Nothing here looks past the public state: a hidden tile's chances come from the kinds not yet seen, the storm
+deck's from the cards not yet drawn (the known top first, as a Meteorologist left it).
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..engine import AROUND_SELF, COLLECTED, NOT_FOUND, ORTH_SELF, STORM, GameState
+from ..tiles import (
+    ARCHEOLOGIST,
+    AROUND,
+    CANTEEN,
+    CLIMBER,
+    CRASH_SITE,
+    EXPLORER,
+    GEAR_TILE,
+    HIDDEN,
+    HIDDEN_WATER,
+    LAUNCH_PAD,
+    MIRAGE,
+    N_CELLS,
+    NO_TILE,
+    ORTH,
+    PLAIN_KINDS,
+    SIZE,
+    STORM_COUNTS,
+    STORM_PICKS_UP,
+    SUN_BEATS_DOWN,
+    TILE_COUNTS,
+    TUNNEL,
+    UPWIND,
+    WELL,
+    clue_part,
+)
+
+INF = 99
+# static distances ignoring sand: orthogonal steps, and king steps for the Explorer
+_RC = [divmod(c, SIZE) for c in range(N_CELLS)]
+MANHATTAN = tuple(tuple(abs(a[0] - b[0]) + abs(a[1] - b[1]) for b in _RC) for a in _RC)
+KING = tuple(tuple(max(abs(a[0] - b[0]), abs(a[1] - b[1])) for b in _RC) for a in _RC)
+_CLUES = range(6, 14)
+
+
+def geo(role: int) -> tuple[tuple[int, ...], ...]:
+    return KING if role == EXPLORER else MANHATTAN
+
+
+def rate(role: int) -> int:
+    """Sand markers one removal takes."""
+    return 2 if role == ARCHEOLOGIST else 1
+
+
+def poisson_tail(mean: float, k: int) -> float:
+    """P(X >= k) for X ~ Poisson(mean)."""
+    if k <= 0:
+        return 1.0
+    if mean <= 0:
+        return 0.0
+    term = math.exp(-mean)
+    cdf = term
+    for i in range(1, k):
+        term *= mean / i
+        cdf += term
+    return max(0.0, 1.0 - cdf)
+
+
+class View:
+    """The public facts and values one decision needs, computed once (``w``: the policy's weights)."""
+
+    def __init__(self, s: GameState, w: dict[str, float]) -> None:
+        self.s, self.w = s, w
+        n = s.n
+        self.n = n
+        self.cap = [CANTEEN[r] for r in s.roles]
+        self.cpt = s.storm_cards()
+        self.dry = 1 if s.rules.thirst_at_zero else 0  # the lowest water a pawn survives a Sun Beats Down at
+        self.pad = s.launch_pad()
+        self.collected = s.parts.count(COLLECTED)
+        self.tunnels = [c for c in range(N_CELLS) if s.kind[c] == TUNNEL and s.dug[c]]
+        self._storm_odds()
+        self._tile_odds()
+        self.need = self._water_need()
+        self.sand_base = w["v_sand"] * (1.0 + w["w_supply"] * max(0.0, 1.0 - s.supply / w["supply_low"]))
+        self.wc = s.carrier
+        self.wells_dug = [c for c in range(N_CELLS) if s.kind[c] == WELL and s.dug[c]]
+        self.endgame = self.collected == 4 or (self.collected + self._parts_in_reach() == 4 and self.pad >= 0)
+        self.meet = self._meeting()
+        self._tasks: dict[int, list[tuple[float, int, int]]] = {}
+        self._risks: dict[tuple[int, int], float] = {}
+        self._before = [self._cards_before_turn(q) for q in range(n)]
+
+    # ------------------------------------------------------------------ the storm deck
+    def _storm_odds(self) -> None:
+        """What the coming storm cards hold. The deck is drawn as: its known top (a Meteorologist's look), a
+        middle of unknown order, its known bottom, then the discard pile reshuffled (all the cards drawn till
+        then: there the deck's own mix). ``_segments`` lists (cards, Sun Beats Down per card) in that order;
+        the odds of a card (``p_sun``, ``p_up``, ``sand_per_card``) are those of the whole deck's mix, the
+        game's long run."""
+        s = self.s
+        mid = sum(s.sdeck)
+        self.top = s.stop[::-1]  # known top cards, the next first
+        self._segments = [(1, float(c == SUN_BEATS_DOWN)) for c in self.top]
+        if mid:
+            self._segments.append((mid, s.sdeck[SUN_BEATS_DOWN] / mid))
+        self._segments.extend((1, float(c == SUN_BEATS_DOWN)) for c in s.sbottom)
+        total = sum(STORM_COUNTS)
+        self.p_sun = STORM_COUNTS[SUN_BEATS_DOWN] / total
+        self.p_up = STORM_COUNTS[STORM_PICKS_UP] / total
+        # sand a wind card adds: its strength, cut short by the edge of the board beyond the storm
+        avail = [self._upwind_tiles(d) for d in range(4)]
+        self.sand_per_card = sum(STORM_COUNTS[c] * min(c % 3 + 1, avail[c // 3]) for c in range(12)) / total
+
+    def _upwind_tiles(self, d: int) -> int:
+        x, k = self.s.storm, 0
+        up = UPWIND[d]
+        while up[x] >= 0 and k < 3:
+            x = up[x]
+            k += 1
+        return k
+
+    def suns_ahead(self, cards: int) -> float:
+        """Expected Sun Beats Down cards among the next ``cards`` storm cards."""
+        suns = 0.0
+        for k, rate in self._segments:
+            if cards <= 0:
+                return suns
+            take = min(k, cards)
+            suns += take * rate
+            cards -= take
+        return suns + cards * self.p_sun
+
+    def cards_before_turn(self, q: int) -> int:
+        """Storm cards drawn before pawn q's next turn starts (from now)."""
+        return self._before[q]
+
+    def _cards_before_turn(self, q: int) -> int:
+        s = self.s
+        left = s.storm_left if s.phase == STORM else max(0, self.cpt - s.skips)
+        between = (q - s.current - 1) % self.n
+        return left + between * self.cpt
+
+    def card_harm(self) -> float:
+        """What one storm card costs the team on average: sand, water, the meter."""
+        water = sum(self.water_value(q, self.s.water[q] - 1, 1) for q in range(self.n))
+        return self.sand_per_card * self.sand_base + self.p_sun * water + self.p_up * self.w["v_level"]
+
+    # ------------------------------------------------------------------ water
+    def water_value(self, q: int, w: int, units: int) -> float:
+        """Value of ``units`` more water to pawn q holding w: ``v_water`` a unit while it holds less than it will
+        drink before the game can end, each unit beyond worth ``water_ratio`` times the one before; nothing
+        beyond the canteen."""
+        v = self.w["v_water"]
+        ratio = self.w["water_ratio"]
+        need = self.need
+        total = 0.0
+        cap = self.cap[q]
+        for i in range(units):
+            level = w + i
+            if level >= cap:
+                break
+            total += v if level < need else v * ratio ** (level - need + 1)
+        return total
+
+    def _water_need(self) -> float:
+        """Water a pawn in the sun drinks before the game can end: the Sun Beats Down cards among the storm cards
+        drawn while the team does the work left (3 actions a tile to excavate and a part to pick up, and the
+        way to the Launch Pad)."""
+        s = self.s
+        tiles = sum(1 for c in range(N_CELLS) if s.kind[c] != NO_TILE and not s.dug[c] and s.kind[c] != MIRAGE)
+        work = 3 * (tiles + 4 - self.collected) + 2 * self.n
+        cards = work * max(1, self.cpt) / 4
+        return self.w["need_scale"] * self.suns_ahead(round(cards)) + self.dry
+
+    def death_risk(self, water: int, cards: int) -> float:
+        """Chance a pawn holding ``water`` dies of thirst in the next ``cards`` storm cards (in the sun)."""
+        key = (water, cards)
+        risk = self._risks.get(key)
+        if risk is None:
+            risk = self._risks[key] = poisson_tail(self.suns_ahead(cards), water + 1 - self.dry)
+        return risk
+
+    # ------------------------------------------------------------------ tiles
+    def _tile_odds(self) -> None:
+        s, w = self.s, self.w
+        kind, dug = s.kind, s.dug
+        hidden = kind.count(HIDDEN)
+        left = {k: TILE_COUNTS[k] - kind.count(k) for k in PLAIN_KINDS}
+        gear = w["v_gear"] if sum(s.gdeck) else 0.0
+        found = [0] * 4  # clues of each part excavated
+        for c in range(N_CELLS):
+            part = clue_part(kind[c])
+            if part >= 0 and dug[c]:
+                found[part] += 1
+        value = [0.0] * 16
+        value[CRASH_SITE] = gear
+        value[GEAR_TILE] = gear
+        value[TUNNEL] = gear + w["v_tunnel"]
+        value[LAUNCH_PAD] = w["v_launch"] if s.rules.launch_pad_needs_excavation else 0.0
+        for k in _CLUES:
+            part = clue_part(k)
+            value[k] = w["v_clue_pair"] if found[part] == 1 and s.parts[part] == NOT_FOUND else w["v_clue"]
+        if hidden:
+            v = sum(left[k] * (w["v_launch"] if k == LAUNCH_PAD else value[k]) for k in PLAIN_KINDS) / hidden
+            value[HIDDEN] = v + w["v_excavate"]
+        if self.collected == 4:  # nothing left to find: only water is worth digging for
+            value = [0.0] * 16
+        self.kind_value = value
+        water_hidden = kind.count(HIDDEN_WATER)
+        self.p_well = (TILE_COUNTS[WELL] - kind.count(WELL)) / water_hidden if water_hidden else 0.0
+        self.clues_left = sum(2 - f for f in found)
+
+    def _parts_in_reach(self) -> int:
+        return sum(1 for at in self.s.parts if at >= 0)
+
+    def excavate_value(self, z: int, present: list[int]) -> float:
+        """Value of excavating cell z with the pawns ``present`` on it (water from a well goes to them)."""
+        return self._excavate_value(z, self.s.kind[z], present)
+
+    def _excavate_value(self, z: int, k: int, present: list[int]) -> float:
+        if k == HIDDEN_WATER:
+            return self.p_well * self.well_value(present) + self.w["v_excavate_water"]
+        if k == WELL:
+            return self.well_value(present)
+        if k == MIRAGE:
+            return 0.0
+        return self.kind_value[k]
+
+    def well_value(self, present: list[int]) -> float:
+        """A well gives 2 water to each pawn on it, once. With a Water Carrier it is also a spring she draws
+        from as often as she likes (the first one dug most); without one, every unit a pawn misses (away, or
+        its canteen full) is water the team will lack later."""
+        s, w = self.s, self.w
+        gain = 0.0
+        later = 0.0
+        waste = 0.0  # units of the well's water nobody drinks now (absent pawns, full canteens)
+        for q in range(self.n):
+            if q in present:
+                gain += self.water_value(q, s.water[q], 2)
+                waste += 2 - min(2, self.cap[q] - s.water[q])
+            else:
+                later += self.water_value(q, s.water[q], 2)
+                waste += 2
+        if self.wc >= 0:
+            return gain + (w["v_spring"] + w["w_spring"] * later) / (1 + 2 * len(self.wells_dug))
+        return gain - w["w_well_waste"] * w["v_water"] * waste
+
+    def _meeting(self) -> int:
+        """The well the team gathers on to excavate it together (-1: none): a known well not yet excavated, else
+        the likeliest water-drop tile, nearest the team. With a Water Carrier and a well dug, she is the spring
+        and there is no meeting."""
+        s = self.s
+        if self.wc >= 0 and self.wells_dug:
+            return -1
+        cells = [c for c in range(N_CELLS) if s.kind[c] == WELL and not s.dug[c]]
+        if not cells:
+            cells = [c for c in range(N_CELLS) if s.kind[c] == HIDDEN_WATER and self.p_well >= 0.5]
+        if not cells:
+            return -1
+        return min(cells, key=lambda c: (sum(geo(s.roles[q])[s.pos[q]][c] for q in range(self.n)) + 2 * s.sand[c], c))
+
+    def leash(self, q: int, y: int) -> float:
+        """Steps pawn q ending on y would stand beyond what its water allows it from its water: the meeting
+        well, or the Water Carrier once she has a well to draw from (next to her is enough); four steps a
+        round for each round of water it holds beyond ``meet_rounds``."""
+        s = self.s
+        if self.meet >= 0:
+            target, slack = self.meet, 0
+        elif self.wc >= 0 and q != self.wc:
+            target, slack = s.pos[self.wc], 1
+        else:
+            return 0.0
+        suns_round = self.suns_ahead(self.n * self.cpt)
+        if not suns_round:
+            return 0.0
+        rounds = (s.water[q] + 1 - self.dry) / suns_round
+        allowed = 4 * max(0.0, rounds - self.w["meet_rounds"]) + slack
+        return max(0.0, geo(s.roles[q])[y][target] - allowed)
+
+    def sand_value(self, c: int) -> list[float]:
+        """Value of each marker removed from cell c, the first first (freeing a buried pawn comes first)."""
+        s, w = self.s, self.w
+        k = s.sand[c]
+        if not k:
+            return []
+        base = self.sand_base
+        if not s.dug[c] and s.kind[c] != MIRAGE and (s.kind[c] != LAUNCH_PAD or self.kind_value[LAUNCH_PAD]):
+            base += w["v_sand_target"]
+        if c == self.pad:
+            base += w["v_sand_pad"] * self.collected
+        if any(at == c for at in s.parts):
+            base += w["v_sand_part"]
+        out = [base] * k
+        if k >= 2:
+            stuck = sum(1 for q in range(self.n) if s.pos[q] == c and q != s.current)
+            if c == self.pad or any(at == c for at in s.parts) or c in self.tunnels:
+                stuck += 1
+            if stuck and (s.climber < 0 or s.pos[s.climber] != c):
+                extra = w["v_unbury"] * stuck / (k - 1)
+                for i in range(k - 1):
+                    out[i] += extra
+        return out
+
+    def reach_cells(self, role: int, z: int) -> tuple[int, ...]:
+        return AROUND_SELF[z] if role == EXPLORER else ORTH_SELF[z]
+
+    # ------------------------------------------------------------------ moving
+    def distances(self, role: int, x: int, limit: int) -> tuple[list[int], list[int]]:
+        """Steps from x for a pawn of ``role`` (up to ``limit``) and the previous cell of each on a shortest
+        way. A blocked tile gets a distance (entered once cleared from a neighbour) but is not walked through."""
+        s = self.s
+        kind, sand = s.kind, s.sand
+        climb = role == CLIMBER
+        near = AROUND if role == EXPLORER else ORTH
+        tunnels = [t for t in self.tunnels if climb or sand[t] < 2]
+        dist = [INF] * N_CELLS
+        prev = [-1] * N_CELLS
+        dist[x] = 0
+        frontier = [x]
+        d = 0
+        while frontier and d < limit:
+            d += 1
+            nxt = []
+            for u in frontier:
+                steps = near[u]
+                if tunnels and u in tunnels:
+                    steps = steps + tuple(tunnels)
+                for v in steps:
+                    if dist[v] == INF and kind[v] != NO_TILE:
+                        dist[v] = d
+                        prev[v] = u
+                        if climb or sand[v] < 2:
+                            nxt.append(v)
+            frontier = nxt
+        return dist, prev
+
+    def storm_side(self, c: int) -> bool:
+        """Whether cell c is next to the storm (its tile is the next to slide and gain sand)."""
+        return c in ORTH[self.s.storm]
+
+    # ------------------------------------------------------------------ the value of a pawn's place
+    def tasks(self, q: int) -> list[tuple[float, int, int]]:
+        """(value, cell, actions spent at the cell) of the work on the board for pawn q: excavations (a well's
+        water for q and the pawns already there) and parts to pick up."""
+        if q in self._tasks:
+            return self._tasks[q]
+        s, w = self.s, self.w
+        r = rate(s.roles[q])
+        out = []
+        for c in range(N_CELLS):
+            if s.kind[c] == NO_TILE:
+                continue
+            sand = s.sand[c]
+            if not s.dug[c]:
+                present = [u for u in range(self.n) if s.pos[u] == c or u == q]
+                value = self.excavate_value(c, present)
+                if value > 0:
+                    out.append((value, c, -(-sand // r) + 1))
+            for at in s.parts:
+                if at == c:
+                    work = (-(-sand // r) + 1) if not s.dug[c] else -(-max(0, sand - 1) // r)
+                    out.append((w["v_pick"], c, work + 1))
+        out.extend(self._water_tasks(q))
+        self._tasks[q] = out
+        return out
+
+    def _water_tasks(self, q: int) -> list[tuple[float, int, int]]:
+        """Water the Water Carrier can hand out (next to her is near enough: -1 action): to q from her, or from
+        her to each other pawn; and her own refill at a dug well."""
+        wc = self.wc
+        if wc < 0:
+            return []
+        s = self.s
+        water = s.water
+        out = []
+        spare = water[wc] - 1 + (2 if s.pos[wc] in self.wells_dug else 0)
+        if q != wc:
+            give = min(self.cap[q] - water[q], spare)
+            if give > 0:
+                out.append((self.water_value(q, water[q], give), s.pos[wc], -1))
+            return out
+        for u in range(self.n):
+            give = min(self.cap[u] - water[u], water[wc] - 1)
+            if u != wc and give > 0:
+                out.append((self.water_value(u, water[u], give), s.pos[u], -1))
+        refill = self.water_value(wc, water[wc], self.cap[wc] - water[wc])
+        out.extend((refill, c, 1) for c in self.wells_dug)
+        return out
+
+    def place_value(self, q: int, y: int) -> float:
+        """The value of pawn q ending the current turn on cell y (its other pawns where they are)."""
+        s, w = self.s, self.w
+        role = s.roles[q]
+        g = geo(role)[y]
+        step = w["step_cost"]
+        best = 0.0
+        for value, c, work in self.tasks(q):
+            u = value - step * max(0, g[c] + work)
+            if u > best:
+                best = u
+        total = w["g_next"] * best
+        total -= w["w_meet"] * self.leash(q, y)
+        if self.endgame and self.pad >= 0:
+            total -= (w["w_gather"] if self.collected < 4 else w["w_home"]) * g[self.pad]
+            if y == self.pad and self.collected == 4 and all(s.pos[u] == y for u in range(self.n) if u != q):
+                total += w["v_win"]  # the team takes off
+        pos = s.pos[:]
+        pos[q] = y
+        total -= w["w_death"] * self.team_risk(pos)
+        total += w["w_share"] * self.share_gain(q, y)
+        if self.shaded(y, pos):  # the water the shade saves until q's next turn
+            saved = self.suns_ahead(self.cards_before_turn(q)) * self.water_value(q, s.water[q] - 1, 1)
+            total += w["w_shade"] * saved
+        if s.sand[y] >= 1 and role != CLIMBER and self.storm_side(y):
+            total -= w["w_bury_risk"] * s.sand[y]
+        return total
+
+    def team_risk(self, pos: list[int]) -> float:
+        """The chance (summed over the pawns) that a pawn dies of thirst before the next turn of the first pawn
+        it shares water with, the pawns standing on ``pos``: water is shared on a tile, and the Water Carrier
+        shares with her tile and the tiles next to it (drawing more on her turn if she stands on a well). A
+        pawn in a dug tunnel or under a Solar Shield drinks nothing."""
+        s, n = self.s, self.n
+        clusters = []
+        free = list(range(n))
+        if self.wc >= 0:
+            xw = pos[self.wc]
+            near = ORTH[xw]
+            cl = [u for u in range(n) if pos[u] == xw or pos[u] in near]
+            clusters.append(cl)
+            free = [u for u in free if u not in cl]
+        while free:
+            x = pos[free[0]]
+            cl = [u for u in free if pos[u] == x]
+            clusters.append(cl)
+            free = [u for u in free if pos[u] != x]
+        risk = 0.0
+        for cl in clusters:
+            exposed = [u for u in cl if not self.shaded(pos[u], pos)]
+            if not exposed:
+                continue
+            total = sum(s.water[u] for u in cl)
+            if self.wc in cl and pos[self.wc] in self.wells_dug:
+                total += int(self.w["wc_refill"])
+            cards = min(self.cards_before_turn(u) for u in cl)
+            k = len(exposed)
+            for i, u in enumerate(exposed):
+                share = total // k + (1 if i < total % k else 0)
+                risk += self.death_risk(min(share, self.cap[u]), cards)
+        return risk
+
+    def shaded(self, cell: int, pos: list[int] | None = None) -> bool:
+        """Whether pawns on the cell are safe from Sun Beats Down: a dug tunnel, or a Solar Shield up there."""
+        s = self.s
+        pos = pos or s.pos
+        return cell in self.tunnels or (s.shields and any(s.shields >> u & 1 and pos[u] == cell for u in range(self.n)))
+
+    def tile_risk(self, x: int) -> float:
+        """The chance (summed over the pawns) that a pawn on cell x, sharing water there, dies of thirst before
+        the first of them has its next turn, without shade."""
+        s = self.s
+        group = [q for q in range(self.n) if s.pos[q] == x]
+        if not group:
+            return 0.0
+        total = sum(s.water[q] for q in group)
+        cards = min(self.cards_before_turn(q) for q in group)
+        k = len(group)
+        return sum(self.death_risk(total // k + (1 if i < total % k else 0), cards) for i in range(k))
+
+    def share_gain(self, q: int, y: int) -> float:
+        """What the water shared with pawn q on y is worth (the team evens water out at once where it can): the
+        receivers' gain less the givers' loss."""
+        s = self.s
+        pos = s.pos
+        wc = self.wc
+        if q == wc:
+            group = [u for u in range(self.n) if u == q or pos[u] == y or pos[u] in ORTH[y]]
+        else:
+            near_wc = wc >= 0 and (pos[wc] == y or pos[wc] in ORTH[y])
+            group = [u for u in range(self.n) if u == q or pos[u] == y or (near_wc and u == wc)]
+        if len(group) < 2:
+            return 0.0
+        water = {u: s.water[u] for u in group}
+        gain = 0.0
+        for _ in range(8):  # the balancing rule of the free actions: the fullest gives to the driest
+            a = max(group, key=lambda u: (water[u], -u))
+            b = min(group, key=lambda u: (water[u], u))
+            if water[a] - water[b] < 2 or water[b] >= self.cap[b] or water[a] <= self.dry:
+                break
+            gain += self.water_value(b, water[b], 1) - self.water_value(a, water[a] - 1, 1)
+            water[a] -= 1
+            water[b] += 1
+        return gain

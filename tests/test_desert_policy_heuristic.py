@@ -1,0 +1,227 @@
+"""The Desert heuristic player: whole legal games for every player count and difficulty, golden games,
+obvious decisions in hand-built positions, its parameters. (That it decides only from the public state is
+tested for every policy in test_desert_fairness.py.)"""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+from desert_positions import do, state
+from test_desert_golden import ALL_VARIANTS
+
+from fi_cli.common.play import choose
+from fi_cli.desert.actions import action_text
+from fi_cli.desert.game import GameSetup
+from fi_cli.desert.play import play_game
+from fi_cli.desert.policies import PolicyError, make_policy
+from fi_cli.desert.rules import Rules
+from fi_cli.desert.tiles import CELLS
+
+WC, CL, EX, NAV, ARCH, MET = "water_carrier", "climber", "explorer", "navigator", "archeologist", "meteorologist"
+ALL_PARTS = {"propeller": "collected", "engine": "collected", "solar_crystal": "collected",
+             "navigation_deck": "collected"}  # fmt: skip
+
+
+def pick(s, **params) -> str:
+    """The heuristic's decision in a position (a fresh player, the generator out of its reach)."""
+    pol = make_policy("heuristic", params)
+    pol.reset(0)
+    return action_text(choose(pol, s, s.legal_actions()))
+
+
+def turn(s, **params) -> list[str]:
+    """The heuristic's decisions until the current player's actions end (the generator of the test position
+    draws what an excavation reveals)."""
+    pol = make_policy("heuristic", params)
+    pol.reset(0)
+    p, start, out = s.current, s.turn, []
+    while s.turn == start and s.current == p and s.phase == 0 and s.outcome is None:
+        a = choose(pol, s, s.legal_actions())
+        out.append(action_text(a))
+        s.apply_checked(a)
+    return out
+
+
+class _Checked:
+    """The heuristic, checking that every choice is legal and that it never sees the generator."""
+
+    name = "checked"
+
+    def __init__(self) -> None:
+        self.inner = make_policy("heuristic")
+
+    def reset(self, seed: int) -> None:
+        self.inner.reset(seed)
+
+    def choose(self, s, legal):
+        assert s.rng is None
+        a = self.inner.choose(s, legal)
+        assert a in legal, f"{action_text(a)} is not legal"
+        return a
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("level", [1, 4])
+def test_plays_whole_legal_games(players, level):
+    pol = _Checked()
+    for seed in range(3):
+        r = play_game(GameSetup(players=players, start_level=level), pol, seed)
+        assert r.outcome in ("win", "loss") and (r.outcome == "win") == (r.loss_cause is None)
+
+
+def test_plays_whole_legal_games_under_every_variant():
+    # top_any_order makes the Meteorologist stack the cards she looked at; thirst_at_zero keeps a last water
+    pol = _Checked()
+    roles = (MET, WC, CL, NAV)
+    for seed in range(3):
+        r = play_game(GameSetup(players=4, start_level=1, roles=roles, rules=ALL_VARIANTS), pol, seed)
+        assert r.outcome in ("win", "loss")
+
+
+def test_wins_games_at_novice():
+    pol = make_policy("heuristic")
+    wins = sum(play_game(GameSetup(players=2, start_level=1), pol, seed).outcome == "win" for seed in range(30))
+    assert wins >= 8  # 53% in the benchmark (2 players, Novice); the random player never wins
+
+
+def _digest(setup: GameSetup, seed: int) -> tuple[str, str]:
+    rec = play_game(setup, make_policy("heuristic"), seed)
+    h = hashlib.sha256()
+    for row in rec.turn_rows:
+        h.update(repr(sorted(vars(row).items())).encode())
+    summary = f"{rec.outcome} {','.join(rec.loss_causes)} turns={rec.turns} parts={rec.parts_collected}"
+    return h.hexdigest()[:16], summary
+
+
+GOLDEN = [
+    (GameSetup(players=2, start_level=1), 3, ("88d3b20127104d95", "win  turns=20 parts=4")),
+    (GameSetup(players=4, start_level=2), 7, ("aeb2d20e1c13cfe9", "loss buried turns=28 parts=2")),
+    (GameSetup(players=5, start_level=3, rules=Rules(meteorologist_peek_return="top_any_order")), 11,
+     ("fbaed0754b6a4236", "loss buried turns=25 parts=2")),
+]
+
+
+@pytest.mark.parametrize("setup,seed,expected", GOLDEN)
+def test_golden_heuristic_games(setup, seed, expected):
+    """Any change of the heuristic's play changes a digest: check the new games (``fi play --game desert
+    --policy heuristic --seed ...``) and record the new digests, saying why in the commit message."""
+    assert _digest(setup, seed) == expected
+
+
+# ----------------------------------------------------------------------------------------------- decisions
+def test_a_thirsty_pawn_gets_water_from_its_tile():
+    s = state([(EX, "r1c1", {"water": 0}), (NAV, "r1c1", {"water": 4}), (ARCH, "r3c3")])
+    assert pick(s) == "give_water(p1, p0)"
+
+
+def test_the_water_carrier_gives_water_to_the_next_tile():
+    s = state([(CL, "r1c1", {"water": 1}), (WC, "r1c2", {"water": 5}), (ARCH, "r3c3")], current=2)
+    assert pick(s) == "give_water(p1, p0)"
+
+
+def test_a_dry_team_water_carrier_draws_water_at_the_well():
+    dug = {"r0c0": "crash_site", "r1c0": "well"}
+    s = state([(WC, "r1c0", {"water": 1}), (ARCH, "r1c1", {"water": 0}), (CL, "r0c0", {"water": 1})], dug=dug)
+    actions = turn(s)
+    assert actions.count("take_water(p0)") >= 2 and "give_water(p0, p1)" in actions
+
+
+def test_a_buried_pawn_is_dug_out():
+    s = state([(ARCH, "r1c2"), (CL, "r4c4"), (EX, "r1c1")], sand={"r1c1": 3}, dug={"r1c2": "gear"})
+    assert s.buried(2)
+    assert pick(s) == "remove_sand(p0, r1c1)"
+    do(s, "remove_sand(p0, r1c1)")
+    assert not s.buried(2)
+
+
+def test_a_dune_blaster_frees_a_buried_pawn_at_once():
+    s = state([(NAV, "r4c4"), (CL, "r0c4"), (EX, "r1c1"), (MET, "r1c2", {"gear": {"dune_blaster": 1}})],
+              sand={"r1c1": 4}, dug={"r1c2": "gear"})  # fmt: skip
+    assert pick(s) == "play(p3, dune_blaster, r1c1)"
+
+
+def test_a_part_within_reach_is_picked_up():
+    parts = {**ALL_PARTS, "engine": "r1c2"}
+    s = state([(EX, "r1c1"), (CL, "r4c4")], dug={"r1c1": "gear", "r1c2": "gear"}, parts=parts)
+    turn(s)
+    assert s.parts_collected() == 4
+
+
+def test_the_team_takes_off_when_it_can():
+    # every part collected, the others on the known Launch Pad: the last pawn walks on and the team takes off
+    dug = {"r2c3": "launch_pad", "r2c4": "gear"}
+    s = state([(ARCH, "r2c3"), (CL, "r2c3"), (EX, "r3c4")], dug=dug, parts=ALL_PARTS, current=2)
+    assert turn(s) == ["move(p2, r2c3)"] and s.outcome == "win"
+
+
+def test_a_jet_pack_brings_the_team_to_the_launch_pad():
+    dug = {"r0c2": "launch_pad", "r3c3": "gear"}
+    s = state([(ARCH, "r0c2"), (CL, "r3c3", {"gear": {"jet_pack": 1}}), (EX, "r3c3")], dug=dug, parts=ALL_PARTS)
+    assert pick(s) == "play(p1, jet_pack, r0c2, p2)"
+    do(s, "play(p1, jet_pack, r0c2, p2)")
+    assert s.outcome == "win"
+
+
+def test_the_meteorologist_puts_a_sun_at_the_bottom_when_the_team_is_dry():
+    s = state([(MET, "r1c1", {"water": 1}), (CL, "r3c3", {"water": 1})], phase="peek",
+              looked_at=["wind_north_1", "sun_beats_down"], actions_left=3)  # fmt: skip
+    assert pick(s) == "to_bottom(p0, 1)"
+
+
+def test_a_solar_shield_before_the_storm_over_dry_pawns():
+    s = state([(ARCH, "r1c1", {"water": 0, "gear": {"solar_shield": 1}}), (CL, "r1c1", {"water": 0})],
+              phase="storm", storm_left=2, actions_left=0)  # fmt: skip
+    assert pick(s) == "play(p0, solar_shield)"
+
+
+def test_the_secret_water_reserve_for_dry_pawns():
+    s = state([(ARCH, "r1c1", {"water": 0, "gear": {"secret_water_reserve": 1}}), (CL, "r1c1", {"water": 0})])
+    assert pick(s) == "play(p0, secret_water_reserve)"
+
+
+def test_excavates_two_clean_tiles_in_a_turn():
+    s = state([(EX, "r0c0"), (CL, "r4c4")], dug={"r0c0": "crash_site"})
+    actions = turn(s)
+    assert [a.split("(")[0] for a in actions] == ["move", "excavate", "move", "excavate"]
+
+
+def test_the_same_position_gives_the_same_choice():
+    s = state([(EX, "r1c1", {"water": 2}), (NAV, "r2c1"), (MET, "r3c3")], sand={"r1c2": 1, "r2c1": 1})
+    assert len({pick(s.copy()) for _ in range(3)}) == 1
+
+
+# ----------------------------------------------------------------------------------------------- parameters
+def test_parameters_are_checked():
+    pol = make_policy("heuristic", {"v_pick": 30, "peek_min": 0})
+    assert pol.w["v_pick"] == 30.0 and pol.w["peek_min"] == 0.0
+    with pytest.raises(PolicyError, match="no parameter 'v_pik'"):
+        make_policy("heuristic", {"v_pik": 30})
+    with pytest.raises(PolicyError, match="must be a number"):
+        make_policy("heuristic", {"v_pick": "high"})
+
+
+def test_every_part_collected_the_pawns_head_for_the_launch_pad():
+    # the pad is 6 steps from the Archeologist: she cannot take off this turn, and walks 4 steps towards it
+    dug = {"r4c3": "launch_pad", "r0c0": "crash_site", "r0c1": "gear"}
+    s = state([(ARCH, "r0c1"), (CL, "r4c3"), (EX, "r4c3")], dug=dug, parts=ALL_PARTS, sand={"r1c1": 1, "r0c2": 1})
+    assert turn(s) == ["move(p0, r0c2)", "move(p0, r0c3)", "move(p0, r1c3)", "move(p0, r2c3)"]
+
+
+def test_the_climber_carries_a_pawn_towards_the_launch_pad():
+    dug = {"r0c3": "launch_pad", "r3c3": "gear"}
+    s = state([(CL, "r3c3"), (NAV, "r3c3"), (ARCH, "r0c3")], dug=dug, parts=ALL_PARTS, sand={"r2c3": 3})
+    assert turn(s)[-3:] == ["move(p0, r2c3, p1)", "move(p0, r1c3, p1)", "move(p0, r0c3, p1)"] and s.outcome == "win"
+
+
+def test_a_buried_pawn_keeps_its_jet_pack_where_the_variant_forbids_flying():
+    s = state([(EX, "r1c1", {"gear": {"jet_pack": 1}}), (CL, "r3c3")], sand={"r1c1": 3}, dug={"r3c3": "gear"},
+              rules={"jet_pack_when_buried": False})  # fmt: skip
+    assert pick(s) == "remove_sand(p0, r1c1)"
+
+
+def test_a_full_pawn_leaves_a_known_well_for_the_team_to_share():
+    # no Water Carrier: a well's water goes only to the pawns on it, and everyone here is full
+    s = state([(ARCH, "r0c3"), (CL, "r2c0"), (EX, "r4c2")], seen={"r0c4": "well"}, dug={"r0c3": "gear"})
+    turn(s)
+    assert not s.dug[CELLS.index("r0c4")]
