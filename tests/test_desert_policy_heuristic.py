@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 
 import pytest
+from checked_policy import CheckedPolicy
 from desert_positions import do, state
 from test_desert_golden import ALL_VARIANTS
 
@@ -43,28 +44,10 @@ def turn(s, **params) -> list[str]:
     return out
 
 
-class _Checked:
-    """The heuristic, checking that every choice is legal and that it never sees the generator."""
-
-    name = "checked"
-
-    def __init__(self) -> None:
-        self.inner = make_policy("heuristic")
-
-    def reset(self, seed: int) -> None:
-        self.inner.reset(seed)
-
-    def choose(self, s, legal):
-        assert s.rng is None
-        a = self.inner.choose(s, legal)
-        assert a in legal, f"{action_text(a)} is not legal"
-        return a
-
-
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 @pytest.mark.parametrize("level", [1, 4])
 def test_plays_whole_legal_games(players, level):
-    pol = _Checked()
+    pol = CheckedPolicy(make_policy("heuristic"), action_text)
     for seed in range(3):
         r = play_game(GameSetup(players=players, start_level=level), pol, seed)
         assert r.outcome in ("win", "loss") and (r.outcome == "win") == (r.loss_cause is None)
@@ -72,7 +55,7 @@ def test_plays_whole_legal_games(players, level):
 
 def test_plays_whole_legal_games_under_every_variant():
     # top_any_order makes the Meteorologist stack the cards she looked at; thirst_at_zero keeps a last water
-    pol = _Checked()
+    pol = CheckedPolicy(make_policy("heuristic"), action_text)
     roles = (MET, WC, CL, NAV)
     for seed in range(3):
         r = play_game(GameSetup(players=4, start_level=1, roles=roles, rules=ALL_VARIANTS), pol, seed)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from checked_policy import CheckedPolicy
 from positions import state
 
 from fi_cli.island.actions import action_text, parse_action
@@ -21,29 +22,11 @@ def _pick(s, **params) -> str:
     return action_text(choose(pol, s, s.legal_actions()))
 
 
-class _Checked:
-    """Wraps the heuristic and checks that every choice is one of the legal actions."""
-
-    name = "checked"
-
-    def __init__(self) -> None:
-        self.inner = make_policy("heuristic")
-
-    def reset(self, seed: int) -> None:
-        self.inner.reset(seed)
-
-    def choose(self, s, legal):
-        assert s.rng is None
-        a = self.inner.choose(s, legal)
-        assert a in legal, f"{action_text(a)} is not legal"
-        return a
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("level", [1, 4])
 def test_plays_whole_games(players, level):
     setup = GameSetup(get_layout("forbidden_island"), start_level=level, players=players)
-    pol = _Checked()
+    pol = CheckedPolicy(make_policy("heuristic"), action_text)
     outcomes = set()
     for seed in range(6):
         r = play_game(setup, pol, seed)

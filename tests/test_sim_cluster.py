@@ -6,6 +6,7 @@ The tests that play need the optional extra (pip install -e '.[cluster]'); witho
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -126,8 +127,9 @@ def test_a_lost_scheduler_stops_the_run_and_resume_completes_it(client, tmp_path
 
         with pytest.raises(RunStopped) as e:
             run_study(load_study(study), out, cluster=doomed_client, progress=False, on_chunk=lose_the_scheduler)
-    assert str(e.value) == (f"the cluster failed: lost the connection to the Dask scheduler at "
-                            f"{doomed.scheduler_address} (FuturesCancelledError); check that it still runs")
+    # (FuturesCancelledError, or an OSError when the loss shows first in a look at the cluster's size)
+    assert re.fullmatch(f"the cluster failed: lost the connection to the Dask scheduler at "
+                        f"{re.escape(doomed.scheduler_address)} \\(\\w+\\); check that it still runs", str(e.value))
     assert e.value.games_done == read_manifest(out)["games_done"] >= 1 and not read_manifest(out)["complete"]
     run_study(load_study(study), out, cluster=client, resume=True, progress=False)
     assert_same(read_all(out), reference)

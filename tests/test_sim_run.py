@@ -224,7 +224,7 @@ def _cli(*args: str, **kw) -> subprocess.Popen:
 
 
 def _wait_for_games(out: Path, n: int, proc: subprocess.Popen) -> None:
-    deadline = time.time() + 60
+    deadline = time.time() + 120  # a cluster starting on a busy machine
     while time.time() < deadline and proc.poll() is None:
         m = read_manifest(out) if (out / "manifest.json").exists() else None
         if m and m["games_done"] >= n:
@@ -344,3 +344,37 @@ def test_island_data_is_unchanged(reference):
 
 
 ISLAND_DIGEST = "d857c392fcb568bd4c73b3112b1a369d1c1cc45a3ee76ab50cca04e586ca9a98"
+
+
+class _ShrinkingBackend:
+    """Chunks finish one per wait; the window is 4, then 1 once a worker is lost with 4 chunks in flight."""
+
+    def __init__(self) -> None:
+        self.windows = iter([4])
+        self.played: list[int] = []
+
+    def window(self) -> int:
+        return next(self.windows, 1)
+
+    def submit(self, chunk):
+        return chunk
+
+    def wait(self, futures):
+        first = min(futures, key=lambda c: c.number)
+        return {first}, futures - {first}
+
+    def result(self, future):
+        self.played.append(future.number)
+        return future
+
+    def cancel(self, futures) -> None: ...
+
+    def stop(self, futures, record) -> None: ...
+
+
+def test_a_window_that_shrinks_below_the_chunks_in_flight_starts_none_until_they_finish():
+    from fi_cli.sim.runner import Chunk, _play
+
+    backend, recorded = _ShrinkingBackend(), []
+    _play(backend, [Chunk(0, n, n, n + 1) for n in range(6)], recorded.append)
+    assert backend.played == [c.number for c in recorded] == list(range(6))

@@ -159,7 +159,8 @@ class DaskBackend:
 
     def window(self) -> int:
         if time.monotonic() >= self.next_look:
-            self.threads = sum(self.client.nthreads().values())
+            with self.lost_scheduler():  # asking the scheduler is where its loss may show first
+                self.threads = sum(self.client.nthreads().values())
             self.next_look = time.monotonic() + LOOK_EVERY
         return CHUNKS_PER_THREAD * max(1, self.threads)
 

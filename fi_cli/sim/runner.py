@@ -392,7 +392,8 @@ def _play(backend: Backend, todo: list[Chunk], record: Callable[[Chunk], None]) 
     try:
         while True:
             if failure is None:
-                in_flight |= {backend.submit(c) for c in itertools.islice(queue, backend.window() - len(in_flight))}
+                room = max(0, backend.window() - len(in_flight))  # the window shrinks when a worker is lost
+                in_flight |= {backend.submit(c) for c in itertools.islice(queue, room)}
             if not in_flight:
                 break
             finished, in_flight = backend.wait(in_flight)

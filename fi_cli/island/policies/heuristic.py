@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...common.policies import checked_weights
 from ..actions import END_ACTIONS, HELI_PLAY, LIFT_OFF, SANDBAGS_PLAY, Action
 from ..engine import ACTIONS, DISCARD_PHASE, FLOOD, SWIM_PHASE, GameState
 from ..tiles import FOOLS_LANDING
@@ -91,14 +92,7 @@ class HeuristicPolicy:
     PARAMETERS: dict[str, str] = {k: f"{v[1]} (default {v[0]:g})" for k, v in _SPEC.items()}
 
     def __init__(self, **weights: float) -> None:
-        w = dict(DEFAULTS)
-        for k, v in weights.items():
-            if k not in w:
-                raise ValueError(f"unknown parameter {k!r}; parameters are: {', '.join(w)}")
-            if isinstance(v, bool) or not isinstance(v, int | float):
-                raise ValueError(f"parameter {k!r} must be a number, got {v!r}")
-            w[k] = float(v)
-        self.w = w
+        self.w = checked_weights(DEFAULTS, weights)
         self.geo = Geometry()
         self._seq: list[Action] = []
         self._expect: GameState | None = None
