@@ -190,8 +190,10 @@ def heli_in_turn(ctx: Context) -> Action | None:
     if k == 3:
         spare = ctx.heli - (1 if len(ctx.uncaptured) <= 1 else 0)
         if spare >= 1:
-            found = best_heli_move(ctx, -1, w["heli_move_min"])
-            if found is not None and found[0] >= w["heli_move_min"]:
+            # late in the game a lift is worth more kept, for a capture or the way home, than spent moving a pawn
+            least = w["heli_move_min"] + (w["heli_late_cost"] if len(ctx.uncaptured) <= 2 else 0.0)
+            found = best_heli_move(ctx, -1, least)
+            if found is not None and found[0] >= least:
                 return found[1]
     return None
 

@@ -295,6 +295,7 @@ def plan_turn(ctx: Context, heli_shore: bool) -> list[Action]:
     # a Helicopter Lift to an important flooded tile out of reach this turn
     if heli_shore and ctx.heli and not ctx.endgame and not flown:
         hcost = w["heli_shore_cost"] + (w["heli_last_cost"] if ctx.heli < 2 and len(ctx.uncaptured) <= 1 else 0.0)
+        hcost += w["heli_late_cost"] if len(ctx.uncaptured) <= 2 else 0.0
         for t in ctx.flooded:
             if sv[t] < w["heli_shore_min"] or t in reach:
                 continue
