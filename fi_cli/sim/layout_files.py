@@ -16,7 +16,7 @@ from __future__ import annotations
 import glob
 import json
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from pathlib import Path
 
 from ..island.layouts import BUILTIN_LAYOUTS, N_CELLS, Layout, LayoutError, get_layout
@@ -89,6 +89,27 @@ def load_layout(ref: str, base: Path | None = None) -> Layout:
 Fail = Callable[..., LayoutFileError]
 
 
+def read_pins(data: dict, marks: Collection[str], tiles: Collection[str], fail: Fail, example: str, plain: str
+              ) -> dict[str, str]:
+    """The `pins:` of a layout file (of either game), {mark: tile}: each mark drawn in the shape, each tile one of
+    `tiles`, and every mark drawn pinned (`example` shows a pin, `plain` says what an 'X' is)."""
+    pins = data.get("pins") or {}
+    if not isinstance(pins, dict):
+        raise fail(f"must map a mark in the shape to {example}", key="pins", at=("pins",), value=pins)
+    for mark, tile in pins.items():
+        at = ("pins", mark)
+        if str(mark) not in marks:
+            raise fail("is not a mark drawn in the shape", key=f"pins.{mark}", at=at, value=mark,
+                       allowed=", ".join(sorted(marks)) or "(no marks in the shape)")
+        if tile not in tiles:
+            raise fail("unknown tile", key=f"pins.{mark}", at=at, value=tile, allowed=", ".join(tiles))
+    unused = sorted(set(marks) - {str(m) for m in pins})
+    if unused:
+        raise fail(f"mark {unused[0]!r} in the shape has no entry in pins (use 'X' for {plain})",
+                   key="shape", at=("shape",))
+    return {str(m): t for m, t in pins.items()}
+
+
 def read_layout_file(path: Path, keys: tuple[str, ...], builtin: Iterable[str], what: str
                      ) -> tuple[dict, Fail, str]:
     """Read a layout file (of either game) and check what every one has: a mapping of known `keys`, an id (the
@@ -146,25 +167,11 @@ def load_layout_file(path: Path) -> Layout:
     r0, c0 = min(r for r, _ in cells), min(c for _, c in cells)
     cells = [(r - r0, c - c0) for r, c in cells]
     marks = {m: (r - r0, c - c0) for m, (r, c) in marks.items()}
-    pins_in = data.get("pins") or {}
-    if not isinstance(pins_in, dict):
-        raise fail("must map a mark in the shape to a tile id, e.g. {F: fools_landing}", key="pins",
-                   at=("pins",), value=pins_in)
     pins: dict[str, tuple[int, int]] = {}
-    for mark, tile in pins_in.items():
-        at = ("pins", mark)
-        if str(mark) not in marks:
-            raise fail("is not a mark drawn in the shape", key=f"pins.{mark}", at=at, value=mark,
-                       allowed=", ".join(sorted(marks)) or "(no marks in the shape)")
-        if tile not in TILES:
-            raise fail("unknown tile", key=f"pins.{mark}", at=at, value=tile, allowed=", ".join(TILES))
+    for mark, tile in read_pins(data, marks, TILES, fail, "a tile id, e.g. {F: fools_landing}", "a plain cell").items():
         if tile in pins:
-            raise fail("tile is pinned twice", key=f"pins.{mark}", at=at, value=tile)
-        pins[tile] = marks[str(mark)]
-    unused = sorted(set(marks) - {str(m) for m in pins_in})
-    if unused:
-        raise fail(f"mark {unused[0]!r} in the shape has no entry in pins (use 'X' for a plain cell)",
-                   key="shape", at=("shape",))
+            raise fail("tile is pinned twice", key=f"pins.{mark}", at=("pins", mark), value=tile)
+        pins[tile] = marks[mark]
     try:
         return Layout(id=layout_id, cells=tuple(cells), pins=pins, name=data.get("name", "") or layout_id,
                       description=data.get("description", ""))

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ...desert.layouts import BUILTIN_LAYOUTS, PINNABLE, Layout, LayoutError, get_layout
 from ...desert.tiles import CELLS, CENTRE, SIZE
-from ..layout_files import layout_path, read_layout_file
+from ..layout_files import layout_path, read_layout_file, read_pins
 
 KEYS = ("game", "id", "name", "description", "shape", "pins")
 STORM, TILE = "*", "Xx"
@@ -52,23 +52,10 @@ def load_board_file(path: Path) -> Layout:
                        at=("shape",))
         if ch != STORM and ch not in TILE:
             marks.setdefault(ch, []).append(CELLS[c])
-    pins_in = data.get("pins") or {}
-    if not isinstance(pins_in, dict):
-        raise fail("must map a mark in the shape to a tile, e.g. {L: launch_pad}", key="pins", at=("pins",),
-                   value=pins_in)
     pins: dict[str, str] = {}
-    for mark, tile in pins_in.items():
-        at = ("pins", mark)
-        if str(mark) not in marks:
-            raise fail("is not a mark drawn in the shape", key=f"pins.{mark}", at=at, value=mark,
-                       allowed=", ".join(sorted(marks)) or "(no marks in the shape)")
-        if tile not in PINNABLE:
-            raise fail("unknown tile", key=f"pins.{mark}", at=at, value=tile, allowed=", ".join(PINNABLE))
-        pins.update(dict.fromkeys(marks[str(mark)], tile))
-    unused = sorted(set(marks) - {str(m) for m in pins_in})
-    if unused:
-        raise fail(f"mark {unused[0]!r} in the shape has no entry in pins (use 'X' for a tile shuffled as usual)",
-                   key="shape", at=("shape",))
+    for mark, tile in read_pins(data, marks, PINNABLE, fail, "a tile, e.g. {L: launch_pad}",
+                                "a tile shuffled as usual").items():
+        pins.update(dict.fromkeys(marks[mark], tile))
     try:
         return Layout(id=board_id, pins=pins, name=data.get("name", "") or board_id,
                       description=data.get("description", ""))
