@@ -1,0 +1,49 @@
+"""The what-if relaxations of benchmarks/desert_limits.py each change exactly the rule they name."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+import desert_limits  # noqa: E402
+
+from fi_cli.desert.game import GameSetup, new_game
+
+
+def _spread_game():
+    """A 4-player game with the pawns on three different cells, none in shade, water below full."""
+    s = new_game(GameSetup(players=4, roles=("archeologist", "climber", "explorer", "navigator")), 7)
+    cells = [c for c in range(25) if s.kind[c] >= 0 and c != s.storm][:3]
+    s.pos = [cells[0], cells[0], cells[1], cells[2]]
+    s.water = [1, 1, 1, 1]
+    return s
+
+
+def test_water_relaxation_makes_the_sun_harmless(monkeypatch):
+    s = _spread_game()
+    s._sun()
+    assert s.water == [0, 0, 0, 0]  # the rules as they are
+    desert_limits.relax("water", monkeypatch.setattr)
+    s = _spread_game()
+    s._sun()
+    assert s.water == [1, 1, 1, 1]
+
+
+def test_gather_relaxation_waters_every_pawn_wherever_it_stands(monkeypatch):
+    s = _spread_game()
+    s._give_all(s.pos[0], 2)
+    assert s.water == [3, 3, 1, 1]
+    desert_limits.relax("gather", monkeypatch.setattr)
+    s = _spread_game()
+    s._give_all(s.pos[0], 2)
+    assert s.water == [3, 3, 3, 3]
+
+
+def test_sand_relaxation_ignores_only_the_empty_supply(monkeypatch):
+    desert_limits.relax("sand", monkeypatch.setattr)
+    s = _spread_game()
+    s._lose("buried")
+    assert s.outcome is None
+    s._lose("thirst")
+    assert s.outcome == "loss" and s.loss_causes == ("thirst",)
