@@ -3,12 +3,13 @@
 At each action of a turn it plans the rest of the current player's turn: every tile the pawn can reach
 with the actions left (walking, the Explorer's diagonals, the Diver's crossings, the Pilot's flight),
 then the best use of the remaining actions there (capture, shore-ups, card gifts), scored with a small
-evaluation: shore-up value = importance of the tile x risk it sinks soon (read from the public flood
-piles), plus how near each pawn is to what it wants (a capture tile when it holds four cards, the
-team-mate who collects a treasure when it holds one of its cards, Fools' Landing in the endgame). Special
-cards are played by rules: Helicopter Lift to lift off, to gather on Fools' Landing, to bring a card holder
-to its treasure, to rescue a swimmer when swimming would be bad; Sandbags when an important flooded tile is
-likely to be drawn in the current flood step, or instead of a useful discard.
+evaluation: shore-up value = importance of the tile (more when its sinking would cut a pawn off from
+Fools' Landing) x risk it sinks soon (read from the public flood piles), plus how near each pawn is to
+what it wants (a capture tile when it holds four cards, the team-mate who collects a treasure when it
+holds one of its cards, Fools' Landing in the endgame). Special cards are played by rules: Helicopter Lift
+to lift off, to gather on Fools' Landing, to bring a card holder to its treasure, to rescue a swimmer when
+swimming would be bad; Sandbags when an important flooded tile is likely to be drawn in the current flood
+step, or instead of a useful discard.
 
 Every weight is a constructor keyword (and so settable from a study YAML); ``PARAMETERS`` lists them.
 The policy reads public information only and has no randomness: the same position gives the same choice.
@@ -36,6 +37,7 @@ _SPEC: dict[str, tuple[float, str]] = {
     "w_treasure_twin": (3.0, "importance of a tile of an uncaptured treasure whose twin still stands"),
     "w_treasure_pair": (4.5, "importance of each tile of an uncaptured treasure when both are flooded"),
     "w_plain": (1.7, "importance of any other tile"),
+    "w_cut_pawn": (1.0, "importance added to a tile per pawn its sinking would cut off from Fools' Landing"),
     "risk_top": (1.0, "risk factor of a flooded tile whose flood card is in the top segment of the draw pile"),
     "risk_soon": (1.0, "extra risk in proportion to the share of that segment drawn next flood step"),
     "risk_deep": (0.7, "risk factor of a flooded tile whose card is deeper in the draw pile"),
@@ -111,7 +113,7 @@ class HeuristicPolicy:
                     return a
         ph = state.phase
         if ph == FLOOD:
-            return flood_decision(state, legal, self.w)
+            return flood_decision(state, legal, self.w, self.geo)
         if ph == ACTIONS:
             k = state.actions_left
             if k == 0 and state.captured != 0b1111:

@@ -15,8 +15,8 @@ from ..tiles import (
     SUNK,
     TREASURE_TILES,
 )
-from .heuristic_eval import Context, importances
-from .heuristic_geom import FAR, ORTH
+from .heuristic_eval import Context, importances, tile_values
+from .heuristic_geom import FAR, ORTH, Geometry
 from .heuristic_turn import junk
 
 _N = 24
@@ -50,7 +50,7 @@ def draw_chances(s: GameState) -> dict[int, float]:
     return out
 
 
-def flood_decision(s: GameState, legal: list[Action], w: dict[str, float]) -> Action:
+def flood_decision(s: GameState, legal: list[Action], w: dict[str, float], geo: Geometry) -> Action:
     holder = -1
     for q in range(s.n):
         if s.hands[q][SANDBAGS]:
@@ -64,7 +64,8 @@ def flood_decision(s: GameState, legal: list[Action], w: dict[str, float]) -> Ac
     if not candidates:
         return (DRAW_FLOOD,)
     best, best_t = 0.0, -1
-    imp = importances(s, w)
+    geo.update(s)
+    imp = tile_values(s, w, geo, importances(s, w))
     for t in candidates:
         v = imp[t] * chance[t]
         if v > best:
