@@ -68,7 +68,7 @@ _SPEC: dict[str, tuple[float, str]] = {
     "heli_capture": (1.0, "1: fly a holder of four cards to its treasure when it cannot walk there this turn"),
     "heli_meet": (1.0, "1: fly a card holder to the collector when its gifts complete a set this turn"),
     "heli_stranded": (1.0, "1: with four treasures, lift home a pawn that cannot walk there (even the last lift)"),
-    "heli_late_cost": (4.0, "extra cost of a shore-up flight or a spare lift move with two treasures or fewer left"),
+    "heli_late_cost": (4.0, "extra cost of a lift spent to shore, move or discard with two treasures left or fewer"),
     "heli_rescue_cost": (6.0, "cost of spending a Helicopter Lift to rescue a swimmer instead of swimming"),
     "w_swim_flooded": (1.0, "cost of swimming to a flooded tile (times its risk)"),
     "keep_heli": (8.0, "keep-value of the team's only Helicopter Lift card when over the hand limit"),

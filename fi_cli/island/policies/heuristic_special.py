@@ -206,7 +206,9 @@ def keep_value(ctx: Context, p: int, c: int) -> float:
     if c == HELICOPTER_LIFT:
         if ctx.endgame and ctx.heli < 2:
             return 100.0
-        return w["keep_heli"] if ctx.heli < 2 else w["keep_heli_extra"]
+        # late in the game a lift is worth more kept, for a capture or the way home (as in heli_in_turn)
+        late = w["heli_late_cost"] if len(ctx.uncaptured) <= 2 else 0.0
+        return late + (w["keep_heli"] if ctx.heli < 2 else w["keep_heli_extra"])
     if c == SANDBAGS:
         return w["keep_sandbags"]
     if s.captured >> c & 1:
