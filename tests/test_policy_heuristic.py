@@ -369,3 +369,24 @@ def test_late_in_the_game_a_lift_is_worth_more_kept():
     assert early == 8.0  # keep_heli: the team's only lift
     assert keep(["earth_stone", "statue_of_the_wind"]) == early + 4.0  # heli_late_cost
     assert keep(["earth_stone", "statue_of_the_wind"], heli_late_cost=0) == early
+
+
+def test_stranded_pawns_gather_before_a_lift_carries_them_home():
+    # twilight_hollow and watchtower (r5) are cut off from Fools' Landing once the row above them has sunk
+    def pick(current, messenger_at="watchtower"):
+        s = state(
+            [
+                ("explorer", "fools_landing", {"helicopter_lift": 2}),
+                ("engineer", "twilight_hollow"),
+                ("messenger", messenger_at),
+            ],
+            captured=_ALL_FOUR,
+            sunk=["lost_lagoon", "misty_marsh", "observatory", "phantom_rock"],
+            current=current,
+        )
+        return _pick(s)
+
+    assert pick(1) == "move(p1, watchtower)"  # not a lift of one of them: they walk together first
+    assert "helicopter_lift" not in pick(0)
+    # alone on its piece of island, a stranded pawn is lifted home at once
+    assert pick(0, messenger_at="fools_landing") == "play(p0, helicopter_lift, p1, fools_landing)"

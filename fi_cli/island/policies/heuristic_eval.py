@@ -175,6 +175,9 @@ class Context:
         s = self.s
         w = self.w
         if self.endgame:
+            mates = self.mates(q)
+            if mates:  # cut off from home: gather with the team-mates cut off with it, one lift will carry all
+                return [(w["w_end_dist"], (FOOLS_LANDING,)), (w["w_end_dist"], mates)]
             return [(w["w_end_dist"], (FOOLS_LANDING,))]
         goals: list[tuple[float, tuple[int, ...]]] = []
         hands = s.hands
@@ -208,6 +211,25 @@ class Context:
         if ncap >= 3:
             goals.append((w["w_late_fl"], (FOOLS_LANDING,)))
         return goals
+
+    def stranded(self) -> list[int]:
+        """The pawns that cannot walk (or dive) to Fools' Landing; the Pilot flies there."""
+        s = self.s
+        kinds = self.kinds
+        dist = self.geo.dist
+        return [
+            q for q, x in enumerate(s.pos)
+            if x != FOOLS_LANDING and s.roles[q] != PILOT and dist(kinds[q], FOOLS_LANDING)[x] >= FAR
+        ]  # fmt: skip
+
+    def mates(self, q: int) -> tuple[int, ...]:
+        """The tiles of the stranded team-mates that stranded pawn q can walk to (none if q is not stranded)."""
+        stranded = self.stranded()
+        if q not in stranded:
+            return ()
+        pos = self.s.pos
+        d = self.geo.dist(self.kinds[q], pos[q])
+        return tuple({pos[r] for r in stranded if pos[r] != pos[q] and d[pos[r]] < FAR})
 
     def goal_cost(self, q: int, y: int) -> float:
         """goal_costs(q)[y], the same float, without the whole table: steps are symmetric, so the steps

@@ -16,7 +16,7 @@ from ..tiles import (
     TREASURE_TILES,
 )
 from .heuristic_eval import Context, importances, tile_values
-from .heuristic_geom import FAR, ORTH, Geometry
+from .heuristic_geom import ORTH, Geometry
 from .heuristic_turn import junk
 
 _N = 24
@@ -136,6 +136,9 @@ def heli_in_turn(ctx: Context) -> Action | None:
         for q, x in enumerate(pos):
             if x != FOOLS_LANDING:
                 groups[x] = groups.get(x, 0) | 1 << q
+        for q in range(s.n):
+            if ctx.mates(q):  # stranded pawns gather first: then one lift carries them all
+                groups.pop(pos[q], None)
         if not groups:
             return None
         if ctx.heli < 2:
@@ -143,10 +146,7 @@ def heli_in_turn(ctx: Context) -> Action | None:
             # own (a second lift is needed anyway): then it brings that pawn home now
             if w["heli_stranded"] <= 0:
                 return None
-            stranded = [
-                x for q, x in enumerate(pos)
-                if x != FOOLS_LANDING and s.roles[q] != PILOT and geo.dist(ctx.kinds[q], FOOLS_LANDING)[x] >= FAR
-            ]  # fmt: skip
+            stranded = [pos[q] for q in ctx.stranded() if pos[q] in groups]
             if not stranded:
                 return None
             groups = {x: groups[x] for x in stranded}
