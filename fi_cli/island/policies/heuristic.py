@@ -3,12 +3,13 @@
 At each action of a turn it plans the rest of the current player's turn: every tile the pawn can reach
 with the actions left (walking, the Explorer's diagonals, the Diver's crossings, the Pilot's flight),
 then the best use of the remaining actions there (capture, shore-ups, card gifts), scored with a small
-evaluation: shore-up value = importance of the tile x risk it sinks soon (read from the public flood
-piles), plus how near each pawn is to what it wants (a capture tile when it holds four cards, the
-team-mate who collects a treasure when it holds one of its cards, Fools' Landing in the endgame). Special
-cards are played by rules: Helicopter Lift to lift off, to gather on Fools' Landing, to bring a card holder
-to its treasure, to rescue a swimmer when swimming would be bad; Sandbags when an important flooded tile is
-likely to be drawn in the current flood step, or instead of a useful discard.
+evaluation: shore-up value = importance of the tile (more when its sinking would cut a pawn off from
+Fools' Landing) x risk it sinks soon (read from the public flood piles), plus how near each pawn is to
+what it wants (a capture tile when it holds four cards, the team-mate who collects a treasure when it
+holds one of its cards, Fools' Landing in the endgame). Special cards are played by rules: Helicopter Lift
+to lift off, to gather on Fools' Landing, to bring a card holder to its treasure, to rescue a swimmer when
+swimming would be bad; Sandbags when an important flooded tile is likely to be drawn in the current flood
+step, or instead of a useful discard.
 
 Every weight is a constructor keyword (and so settable from a study YAML); ``PARAMETERS`` lists them.
 The policy reads public information only and has no randomness: the same position gives the same choice.
@@ -36,6 +37,7 @@ _SPEC: dict[str, tuple[float, str]] = {
     "w_treasure_twin": (3.0, "importance of a tile of an uncaptured treasure whose twin still stands"),
     "w_treasure_pair": (4.5, "importance of each tile of an uncaptured treasure when both are flooded"),
     "w_plain": (1.7, "importance of any other tile"),
+    "w_cut_pawn": (1.0, "importance added to a tile per pawn its sinking would cut off from Fools' Landing"),
     "risk_top": (1.0, "risk factor of a flooded tile whose flood card is in the top segment of the draw pile"),
     "risk_soon": (1.0, "extra risk in proportion to the share of that segment drawn next flood step"),
     "risk_deep": (0.7, "risk factor of a flooded tile whose card is deeper in the draw pile"),
@@ -66,7 +68,7 @@ _SPEC: dict[str, tuple[float, str]] = {
     "heli_capture": (1.0, "1: fly a holder of four cards to its treasure when it cannot walk there this turn"),
     "heli_meet": (1.0, "1: fly a card holder to the collector when its gifts complete a set this turn"),
     "heli_stranded": (1.0, "1: with four treasures, lift home a pawn that cannot walk there (even the last lift)"),
-    "heli_late_cost": (4.0, "extra cost of a shore-up flight or a spare lift move with two treasures or fewer left"),
+    "heli_late_cost": (4.0, "extra cost of a lift spent to shore, move or discard with two treasures left or fewer"),
     "heli_rescue_cost": (6.0, "cost of spending a Helicopter Lift to rescue a swimmer instead of swimming"),
     "w_swim_flooded": (1.0, "cost of swimming to a flooded tile (times its risk)"),
     "keep_heli": (8.0, "keep-value of the team's only Helicopter Lift card when over the hand limit"),
@@ -111,7 +113,7 @@ class HeuristicPolicy:
                     return a
         ph = state.phase
         if ph == FLOOD:
-            return flood_decision(state, legal, self.w)
+            return flood_decision(state, legal, self.w, self.geo)
         if ph == ACTIONS:
             k = state.actions_left
             if k == 0 and state.captured != 0b1111:

@@ -10,6 +10,7 @@ from itertools import compress
 
 from ..engine import GameState
 from ..tiles import (
+    DIVER,
     FLOOD_DRAWS,
     FLOODED,
     FOOLS_LANDING,
@@ -20,7 +21,7 @@ from ..tiles import (
     TREASURE_TILES,
     WATERS_RISE,
 )
-from .heuristic_geom import AROUND, FAR, Geometry
+from .heuristic_geom import AROUND, FAR, ORTH, Geometry
 
 _N = 24
 _TILES = range(_N)
@@ -45,6 +46,26 @@ def importances(s: GameState, w: dict[str, float]) -> list[float]:
             imp[b] = w["w_treasure_last"] if tiles[a] == SUNK else twin
     imp[FOOLS_LANDING] = w["w_fools_landing"]
     return imp
+
+
+def tile_values(s: GameState, w: dict[str, float], geo: Geometry, imp: list[float]) -> list[float]:
+    """How much each tile staying above water matters when it is flooded: its importance ``imp``, plus,
+    once a treasure is captured, a weight for each pawn its sinking would cut off from Fools' Landing: that
+    pawn would need a Helicopter Lift to get home, and lifts are what endgames are lost for. (Before the
+    first capture the way home is far off: weighing it there gained nothing and cost time.)"""
+    wp = w["w_cut_pawn"]
+    if wp <= 0 or not s.captured:
+        return imp
+    cut = geo.cutters(ORTH, FOOLS_LANDING)  # the Explorer's diagonals are passed over: rarely the only way
+    value = None
+    roles = s.roles
+    for q, x in enumerate(s.pos):
+        if cut[x] and roles[q] != DIVER and roles[q] != PILOT:  # the Diver swims across, the Pilot flies
+            if value is None:
+                value = imp.copy()
+            for t in cut[x]:
+                value[t] += wp
+    return imp if value is None else value
 
 
 def _flown(steps: int) -> float:
@@ -100,8 +121,10 @@ class Context:
                 risk[t] = r_top if t in in_top else r_deep if t in deeper else r_disc
         self.risk = risk
         sv = [0.0] * _N  # only flooded tiles carry a risk
-        for t in flooded:
-            sv[t] = imp[t] * risk[t]
+        if flooded:
+            value = tile_values(s, w, geo, imp)
+            for t in flooded:
+                sv[t] = value[t] * risk[t]
         self.sv = sv
         # --- cards: team counts and who collects each treasure
         hands = s.hands
@@ -152,6 +175,9 @@ class Context:
         s = self.s
         w = self.w
         if self.endgame:
+            mates = self.mates(q)
+            if mates:  # cut off from home: gather with the team-mates cut off with it, one lift will carry all
+                return [(w["w_end_dist"], (FOOLS_LANDING,)), (w["w_end_dist"], mates)]
             return [(w["w_end_dist"], (FOOLS_LANDING,))]
         goals: list[tuple[float, tuple[int, ...]]] = []
         hands = s.hands
@@ -185,6 +211,25 @@ class Context:
         if ncap >= 3:
             goals.append((w["w_late_fl"], (FOOLS_LANDING,)))
         return goals
+
+    def stranded(self) -> list[int]:
+        """The pawns that cannot walk (or dive) to Fools' Landing; the Pilot flies there."""
+        s = self.s
+        kinds = self.kinds
+        dist = self.geo.dist
+        return [
+            q for q, x in enumerate(s.pos)
+            if x != FOOLS_LANDING and s.roles[q] != PILOT and dist(kinds[q], FOOLS_LANDING)[x] >= FAR
+        ]  # fmt: skip
+
+    def mates(self, q: int) -> tuple[int, ...]:
+        """The tiles of the stranded team-mates that stranded pawn q can walk to (none if q is not stranded)."""
+        stranded = self.stranded()
+        if q not in stranded:
+            return ()
+        pos = self.s.pos
+        d = self.geo.dist(self.kinds[q], pos[q])
+        return tuple({pos[r] for r in stranded if pos[r] != pos[q] and d[pos[r]] < FAR})
 
     def goal_cost(self, q: int, y: int) -> float:
         """goal_costs(q)[y], the same float, without the whole table: steps are symmetric, so the steps

@@ -149,9 +149,10 @@ class Geometry:
 
     def kinds(self, roles: tuple[int, ...]) -> list[int]:
         """The way of moving of each pawn (kept for the game)."""
-        k = self.static.get(roles)
+        key = ("kinds", roles)  # a bare roles tuple could be mistaken for island_dist's (kind, tile) key
+        k = self.static.get(key)
         if k is None:
-            k = self.static[roles] = [move_kind(r) for r in roles]
+            k = self.static[key] = [move_kind(r) for r in roles]
         return k
 
     def island_dist(self, kind: int, src: int) -> list[int]:
@@ -174,6 +175,15 @@ class Geometry:
                 _ISLAND[ckey] = dc
             d = self.static[key] = [dc[rank[t]] for t in range(_N)]
         return d
+
+    def cutters(self, kind: int, home: int) -> list[tuple[int, ...]]:
+        """For each tile, the tiles whose sinking alone would leave it no way to ``home`` (kept until a tile
+        sinks): a pawn there would then need a Helicopter Lift to get home."""
+        key = ("cutters", kind, home)
+        out = self.cache.get(key)
+        if out is None:
+            out = self.cache[key] = _cutters(self.neighbours(kind), home)
+        return out
 
     def dist(self, kind: int, src: int) -> list[int]:
         """Steps from tile ``src`` to every tile (FAR when unreachable); kept until a tile sinks."""
@@ -199,3 +209,30 @@ def _bfs(nb, src: int) -> list[int]:
                     nxt.append(v)
         frontier = nxt
     return d
+
+
+def _cutters(nb, root: int) -> list[tuple[int, ...]]:
+    """For each tile, the tiles every way from ``root`` to it over ``nb`` goes through (one depth-first
+    search: the subtree of a child whose back edges reach no higher than its parent hangs on that parent)."""
+    disc = [-1] * _N
+    order: list[int] = []  # tiles in the order found: a subtree is the run found after its top
+    by: list[list[int]] = [[] for _ in range(_N)]
+
+    def visit(u: int) -> int:
+        disc[u] = low = len(order)
+        order.append(u)
+        for v in nb[u]:
+            d = disc[v]
+            if d < 0:
+                lv = visit(v)
+                if lv < low:
+                    low = lv
+                if lv >= disc[u] and u != root:
+                    for t in order[disc[v] :]:
+                        by[t].append(u)
+            elif d < low:
+                low = d
+        return low
+
+    visit(root)
+    return [tuple(b) for b in by]

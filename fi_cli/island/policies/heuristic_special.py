@@ -15,8 +15,8 @@ from ..tiles import (
     SUNK,
     TREASURE_TILES,
 )
-from .heuristic_eval import Context, importances
-from .heuristic_geom import FAR, ORTH
+from .heuristic_eval import Context, importances, tile_values
+from .heuristic_geom import ORTH, Geometry
 from .heuristic_turn import junk
 
 _N = 24
@@ -50,7 +50,7 @@ def draw_chances(s: GameState) -> dict[int, float]:
     return out
 
 
-def flood_decision(s: GameState, legal: list[Action], w: dict[str, float]) -> Action:
+def flood_decision(s: GameState, legal: list[Action], w: dict[str, float], geo: Geometry) -> Action:
     holder = -1
     for q in range(s.n):
         if s.hands[q][SANDBAGS]:
@@ -64,7 +64,8 @@ def flood_decision(s: GameState, legal: list[Action], w: dict[str, float]) -> Ac
     if not candidates:
         return (DRAW_FLOOD,)
     best, best_t = 0.0, -1
-    imp = importances(s, w)
+    geo.update(s)
+    imp = tile_values(s, w, geo, importances(s, w))
     for t in candidates:
         v = imp[t] * chance[t]
         if v > best:
@@ -135,6 +136,9 @@ def heli_in_turn(ctx: Context) -> Action | None:
         for q, x in enumerate(pos):
             if x != FOOLS_LANDING:
                 groups[x] = groups.get(x, 0) | 1 << q
+        for q in range(s.n):
+            if ctx.mates(q):  # stranded pawns gather first: then one lift carries them all
+                groups.pop(pos[q], None)
         if not groups:
             return None
         if ctx.heli < 2:
@@ -142,10 +146,7 @@ def heli_in_turn(ctx: Context) -> Action | None:
             # own (a second lift is needed anyway): then it brings that pawn home now
             if w["heli_stranded"] <= 0:
                 return None
-            stranded = [
-                x for q, x in enumerate(pos)
-                if x != FOOLS_LANDING and s.roles[q] != PILOT and geo.dist(ctx.kinds[q], FOOLS_LANDING)[x] >= FAR
-            ]  # fmt: skip
+            stranded = [pos[q] for q in ctx.stranded() if pos[q] in groups]
             if not stranded:
                 return None
             groups = {x: groups[x] for x in stranded}
@@ -205,7 +206,9 @@ def keep_value(ctx: Context, p: int, c: int) -> float:
     if c == HELICOPTER_LIFT:
         if ctx.endgame and ctx.heli < 2:
             return 100.0
-        return w["keep_heli"] if ctx.heli < 2 else w["keep_heli_extra"]
+        # late in the game a lift is worth more kept, for a capture or the way home (as in heli_in_turn)
+        late = w["heli_late_cost"] if len(ctx.uncaptured) <= 2 else 0.0
+        return late + (w["keep_heli"] if ctx.heli < 2 else w["keep_heli_extra"])
     if c == SANDBAGS:
         return w["keep_sandbags"]
     if s.captured >> c & 1:
