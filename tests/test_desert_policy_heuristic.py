@@ -208,3 +208,17 @@ def test_a_full_pawn_leaves_a_known_well_for_the_team_to_share():
     s = state([(ARCH, "r0c3"), (CL, "r2c0"), (EX, "r4c2")], seen={"r0c4": "well"}, dug={"r0c3": "gear"})
     turn(s)
     assert not s.dug[CELLS.index("r0c4")]
+
+
+def test_every_part_collected_the_team_still_looks_for_an_unknown_launch_pad():
+    s = state([(ARCH, "r1c1"), (CL, "r3c3")], parts=ALL_PARTS)
+    assert "excavate(p0)" in turn(s)
+
+
+def test_every_part_collected_the_team_clears_the_way_of_a_pawn_shut_off_from_the_launch_pad():
+    # the Explorer is walled in at r0c4 by r0c3, r1c3 and r1c4; its cheapest way out is r0c3, next to the
+    # Archeologist on the pad, who clears it before the tile as deep (and still to excavate) at r1c2
+    dug = {"r0c2": "launch_pad", "r0c3": "gear", "r1c3": "gear", "r1c4": "gear"}
+    sand = {"r0c3": 4, "r1c2": 4, "r1c3": 6, "r1c4": 6}
+    s = state([(ARCH, "r0c2"), (EX, "r0c4")], dug=dug, parts=ALL_PARTS, sand=sand)
+    assert pick(s) == "remove_sand(p0, r0c3)"

@@ -7,6 +7,7 @@ deck's from the cards not yet drawn (the known top first, as a Meteorologist lef
 
 from __future__ import annotations
 
+import heapq
 import math
 
 from ..engine import AROUND_SELF, COLLECTED, NOT_FOUND, ORTH_SELF, STORM, GameState
@@ -38,6 +39,7 @@ from ..tiles import (
 )
 
 INF = 99
+_FAR = 10**6  # a route cost beyond any board's
 # static distances ignoring sand: orthogonal steps, and king steps for the Explorer
 _RC = [divmod(c, SIZE) for c in range(N_CELLS)]
 MANHATTAN = tuple(tuple(abs(a[0] - b[0]) + abs(a[1] - b[1]) for b in _RC) for a in _RC)
@@ -89,6 +91,7 @@ class View:
         self.wells_dug = [c for c in range(N_CELLS) if s.kind[c] == WELL and s.dug[c]]
         self.endgame = self.collected == 4 or (self.collected + self._parts_in_reach() == 4 and self.pad >= 0)
         self.meet = self._meeting()
+        self.path_sand = self._path_sand() if self.collected == 4 and self.pad >= 0 else {}
         self._tasks: dict[int, list[tuple[float, int, int]]] = {}
         self._risks: dict[tuple[int, int], float] = {}
         self._before = [self._cards_before_turn(q) for q in range(n)]
@@ -206,8 +209,10 @@ class View:
         if hidden:
             v = sum(left[k] * (w["v_launch"] if k == LAUNCH_PAD else value[k]) for k in PLAIN_KINDS) / hidden
             value[HIDDEN] = v + w["v_excavate"]
-        if self.collected == 4:  # nothing left to find: only water is worth digging for
+        if self.collected == 4:  # nothing left to find but the Launch Pad: else only water is worth digging for
             value = [0.0] * 16
+            if LAUNCH_PAD not in kind and hidden:
+                value[HIDDEN] = w["v_launch"] + w["v_excavate"]
         self.kind_value = value
         water_hidden = kind.count(HIDDEN_WATER)
         self.p_well = (TILE_COUNTS[WELL] - kind.count(WELL)) / water_hidden if water_hidden else 0.0
@@ -280,6 +285,46 @@ class View:
         allowed = 4 * max(0.0, rounds - self.w["meet_rounds"]) + slack
         return max(0.0, geo(s.roles[q])[y][target] - allowed)
 
+    def _path_sand(self) -> dict[int, int]:
+        """Every part collected: the blocked cells on the cheapest ways of the pawns not yet on the Launch Pad to
+        it (a cell costs a step plus the sand to clear down to one marker), with how many pawns need each."""
+        s = self.s
+        out: dict[int, int] = {}
+        for q in range(self.n):
+            x = s.pos[q]
+            if x == self.pad or s.roles[q] == CLIMBER:
+                continue
+            to_pad = self._route_costs(q, self.pad)
+            to_x = self._route_costs(q, x)
+            for c in range(N_CELLS):
+                # x to c costs what c to x costs, with entering c counted instead of entering x
+                if s.sand[c] >= 2 and c != x and to_x[c] - self._enter(x) + self._enter(c) + to_pad[c] == to_pad[x]:
+                    out[c] = out.get(c, 0) + 1
+        return out
+
+    def _enter(self, c: int) -> int:
+        return 1 + max(0, self.s.sand[c] - 1)
+
+    def _route_costs(self, q: int, start: int) -> list[int]:
+        """The cost for pawn q to get from each cell to ``start`` (walking, clearing blocked cells on the way;
+        the cost of entering ``start`` counted, not that of the cell left)."""
+        s = self.s
+        near = AROUND if s.roles[q] == EXPLORER else ORTH
+        cost = [_FAR] * N_CELLS
+        cost[start] = 0
+        todo = [(0, start)]
+        while todo:
+            d, v = heapq.heappop(todo)
+            if d > cost[v]:
+                continue
+            steps = near[v] + tuple(self.tunnels) if v in self.tunnels else near[v]
+            e = d + self._enter(v)
+            for u in steps:
+                if s.kind[u] != NO_TILE and e < cost[u]:
+                    cost[u] = e
+                    heapq.heappush(todo, (e, u))
+        return cost
+
     def sand_value(self, c: int) -> list[float]:
         """Value of each marker removed from cell c, the first first (freeing a buried pawn comes first)."""
         s, w = self.s, self.w
@@ -302,6 +347,9 @@ class View:
                 extra = w["v_unbury"] * stuck / (k - 1)
                 for i in range(k - 1):
                     out[i] += extra
+            if c in self.path_sand:
+                for i in range(k - 1):
+                    out[i] += w["v_sand_path"] * self.path_sand[c]
         return out
 
     def reach_cells(self, role: int, z: int) -> tuple[int, ...]:
