@@ -78,7 +78,7 @@ class Context:
 
     __slots__ = (
         "s", "w", "geo", "imp", "risk", "sv", "flooded", "uncaptured", "team", "collector", "heli",
-        "goals", "wants", "endgame", "top", "kinds",
+        "goals", "wants", "endgame", "top", "kinds", "_stranded",
     )  # fmt: skip
 
     def __init__(self, s: GameState, w: dict[str, float], geo: Geometry) -> None:
@@ -162,6 +162,7 @@ class Context:
         self.heli = sum([h[HELICOPTER_LIFT] for h in hands])
         self.goals: list[list[float] | None] = [None] * n  # goal cost tables, made when asked
         self.wants: list[list[tuple[float, tuple[int, ...]]] | None] = [None] * n  # goal lists, likewise
+        self._stranded: list[int] | None = None
 
     # ----------------------------------------------------------------- goals of each pawn
     def goals_of(self, q: int) -> list[tuple[float, tuple[int, ...]]]:
@@ -213,14 +214,17 @@ class Context:
         return goals
 
     def stranded(self) -> list[int]:
-        """The pawns that cannot walk (or dive) to Fools' Landing; the Pilot flies there."""
-        s = self.s
-        kinds = self.kinds
-        dist = self.geo.dist
-        return [
-            q for q, x in enumerate(s.pos)
-            if x != FOOLS_LANDING and s.roles[q] != PILOT and dist(kinds[q], FOOLS_LANDING)[x] >= FAR
-        ]  # fmt: skip
+        """The pawns that cannot walk (or dive) to Fools' Landing; the Pilot flies there (made when asked)."""
+        out = self._stranded
+        if out is None:
+            s = self.s
+            kinds = self.kinds
+            dist = self.geo.dist
+            out = self._stranded = [
+                q for q, x in enumerate(s.pos)
+                if x != FOOLS_LANDING and s.roles[q] != PILOT and dist(kinds[q], FOOLS_LANDING)[x] >= FAR
+            ]  # fmt: skip
+        return out
 
     def mates(self, q: int) -> tuple[int, ...]:
         """The tiles of the stranded team-mates that stranded pawn q can walk to (none if q is not stranded)."""

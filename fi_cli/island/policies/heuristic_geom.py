@@ -189,7 +189,11 @@ class Geometry:
         """Steps from tile ``src`` to every tile (FAR when unreachable); kept until a tile sinks."""
         d = self.dists[kind][src]
         if d is None:
-            d = self.dists[kind][src] = _bfs(self.neighbours(kind), src)
+            if any(self.sunk) or (kind == DIVE and len(self.rank) > _N):
+                d = _bfs(self.neighbours(kind), src)
+            else:  # nothing sunk (and no open sea to dive across): the whole island's steps, kept by cell
+                d = self.island_dist(ORTH if kind == DIVE else kind, src)
+            self.dists[kind][src] = d
         return d
 
 

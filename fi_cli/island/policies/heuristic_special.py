@@ -64,8 +64,11 @@ def flood_decision(s: GameState, legal: list[Action], w: dict[str, float], geo: 
     if not candidates:
         return (DRAW_FLOOD,)
     best, best_t = 0.0, -1
+    imp = importances(s, w)
+    if not _may_reach(s, w, imp, chance, candidates):
+        return (DRAW_FLOOD,)
     geo.update(s)
-    imp = tile_values(s, w, geo, importances(s, w))
+    imp = tile_values(s, w, geo, imp)
     for t in candidates:
         v = imp[t] * chance[t]
         if v > best:
@@ -75,6 +78,22 @@ def flood_decision(s: GameState, legal: list[Action], w: dict[str, float], geo: 
         if a in legal:
             return a
     return (DRAW_FLOOD,)
+
+
+def _may_reach(s: GameState, w: dict[str, float], imp: list[float], chance: dict[int, float], tiles) -> bool:
+    """Whether some tile could reach the Sandbags threshold even with every pawn it might cut off from Fools'
+    Landing (an upper bound on tile_values, added the same way): when none can, the cut-off table, rebuilt
+    after every sinking, is not needed."""
+    threshold = w["sandbag_threshold"]
+    wp = w["w_cut_pawn"]
+    for t in tiles:
+        v = imp[t]
+        if wp > 0 and s.captured:
+            for _ in s.pos:
+                v += wp
+        if v * chance[t] >= threshold:
+            return True
+    return False
 
 
 # --------------------------------------------------------------------- Helicopter Lift
