@@ -18,11 +18,11 @@ shows what is not worth working on. Tuning seeds (benchmarks/seeds.py): a diagno
 from __future__ import annotations
 
 import argparse
-import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
 from seeds import TUNING_START, tuning_range
+from strength import play_cell  # the benchmark script beside this one
 
 RELAX = ("none", "water", "gather", "sand")
 
@@ -55,22 +55,9 @@ def relax(name: str, patch=setattr) -> None:
 def play(job: tuple) -> tuple[str, int, Counter, float]:
     """Play one relaxation's games in this (fresh) process: (name, wins, loss causes, seconds)."""
     name, policy_name, players, difficulty, games, seed0 = job
-    from fi_cli.desert.game import GameSetup
-    from fi_cli.desert.play import play_game
-    from fi_cli.desert.policies import make_policy
-    from fi_cli.desert.tiles import DIFFICULTIES
-
     relax(name)
-    setup = GameSetup(players=players, start_level=DIFFICULTIES[difficulty])
-    policy = make_policy(policy_name, {})
-    t0 = time.process_time()
-    wins, causes = 0, Counter()
-    for seed in range(seed0, seed0 + games):
-        r = play_game(setup, policy, seed)
-        wins += r.outcome == "win"
-        if r.outcome != "win":
-            causes[r.loss_cause] += 1
-    return name, wins, causes, time.process_time() - t0
+    cell = play_cell(("desert", policy_name, {}, players, difficulty, games, seed0))
+    return name, cell["wins"], Counter(cell["causes"]), cell["seconds"]
 
 
 def main() -> None:
