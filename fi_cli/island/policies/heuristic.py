@@ -9,7 +9,7 @@ what it wants (a capture tile when it holds four cards, the team-mate who collec
 holds one of its cards, Fools' Landing in the endgame). Special cards are played by rules: Helicopter Lift
 to lift off, to gather on Fools' Landing, to bring a card holder to its treasure, to rescue a swimmer when
 swimming would be bad; Sandbags when an important flooded tile is likely to be drawn in the current flood
-step, or instead of a useful discard.
+step (at a lower bar when its sinking would lose the game), or instead of a useful discard.
 
 Every weight is a constructor keyword (and so settable from a study YAML); ``PARAMETERS`` lists them.
 The policy reads public information only and has no randomness: the same position gives the same choice.
@@ -65,6 +65,7 @@ _SPEC: dict[str, tuple[float, str]] = {
     "heli_shore_cost": (5.0, "cost of spending a Helicopter Lift to fly the current player somewhere"),
     "heli_last_cost": (10.0, "extra cost of spending the team's last Helicopter Lift when one treasure is left"),
     "sandbag_threshold": (2.0, "play Sandbags in a flood step when importance x draw chance reaches this"),
+    "sandbag_fatal": (0.1, "play Sandbags on a tile whose sinking loses the game when its draw chance reaches this"),
     "heli_capture": (1.0, "1: fly a holder of four cards to its treasure when it cannot walk there this turn"),
     "heli_meet": (1.0, "1: fly a card holder to the collector when its gifts complete a set this turn"),
     "heli_stranded": (1.0, "1: with four treasures, lift home a pawn that cannot walk there (even the last lift)"),

@@ -13,6 +13,7 @@ from ..tiles import (
     PILOT,
     SANDBAGS,
     SUNK,
+    TILE_TREASURE,
     TREASURE_TILES,
 )
 from .heuristic_eval import Context, importances, tile_values
@@ -50,6 +51,18 @@ def draw_chances(s: GameState) -> dict[int, float]:
     return out
 
 
+def loses_if_sunk(s: GameState, t: int) -> bool:
+    """Whether tile t sinking loses the game at once: Fools' Landing, or the last tile of an uncaptured
+    treasure."""
+    if t == FOOLS_LANDING:
+        return True
+    x = TILE_TREASURE[t]
+    if x < 0 or s.captured >> x & 1:
+        return False
+    a, b = TREASURE_TILES[x]
+    return s.tiles[b if t == a else a] == SUNK
+
+
 def flood_decision(s: GameState, legal: list[Action], w: dict[str, float], geo: Geometry) -> Action:
     holder = -1
     for q in range(s.n):
@@ -63,6 +76,11 @@ def flood_decision(s: GameState, legal: list[Action], w: dict[str, float], geo: 
     candidates = sorted(t for t, p in chance.items() if tiles[t] == FLOODED and p > 0.0)
     if not candidates:
         return (DRAW_FLOOD,)
+    fatal = [t for t in candidates if chance[t] >= w["sandbag_fatal"] > 0 and loses_if_sunk(s, t)]
+    if fatal:  # a lower bar than importance x chance: the game, not a tile, is at stake
+        a = (SANDBAGS_PLAY, holder, max(fatal, key=chance.__getitem__))
+        if a in legal:
+            return a
     best, best_t = 0.0, -1
     imp = importances(s, w)
     if not _may_reach(s, w, imp, chance, candidates):
