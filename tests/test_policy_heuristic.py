@@ -269,7 +269,7 @@ def _heuristic_digest(games: int) -> str:
 def test_golden_heuristic_games():
     """Pins every decision of 60 seeded games (islands, levels, player counts, variants): a speed-up must
     leave play unchanged, and a change of play must be deliberate (then this digest is updated with it)."""
-    assert _heuristic_digest(60) == "cccb655491fc93b1"
+    assert _heuristic_digest(60) == "343670eeb02448d2"
 
 
 _ALL_FOUR = ["earth_stone", "statue_of_the_wind", "crystal_of_fire", "oceans_chalice"]

@@ -65,7 +65,7 @@ _SPEC: dict[str, tuple[float, str]] = {
     "heli_shore_cost": (5.0, "cost of spending a Helicopter Lift to fly the current player somewhere"),
     "heli_last_cost": (10.0, "extra cost of spending the team's last Helicopter Lift when one treasure is left"),
     "sandbag_threshold": (2.0, "play Sandbags in a flood step when importance x draw chance reaches this"),
-    "sandbag_fatal": (0.1, "play Sandbags on a tile whose sinking loses the game when its draw chance reaches this"),
+    "sandbag_fatal": (0.05, "play Sandbags on a tile whose sinking loses the game when its draw chance reaches this"),
     "heli_capture": (1.0, "1: fly a holder of four cards to its treasure when it cannot walk there this turn"),
     "heli_meet": (1.0, "1: fly a card holder to the collector when its gifts complete a set this turn"),
     "heli_stranded": (1.0, "1: with four treasures, lift home a pawn that cannot walk there (even the last lift)"),
