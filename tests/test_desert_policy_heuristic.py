@@ -222,3 +222,13 @@ def test_every_part_collected_the_team_clears_the_way_of_a_pawn_shut_off_from_th
     sand = {"r0c3": 4, "r1c2": 4, "r1c3": 6, "r1c4": 6}
     s = state([(ARCH, "r0c2"), (EX, "r0c4")], dug=dug, parts=ALL_PARTS, sand=sand)
     assert pick(s) == "remove_sand(p0, r0c3)"
+
+
+def test_every_part_collected_a_pawn_next_to_the_launch_pad_steps_on_before_the_last_one_arrives():
+    # the Explorer has one action left beside the pad; the Archeologist and the Navigator, buried next to it,
+    # dig out and walk on in their own turns (3 actions, then 2), so the team takes off on the Navigator's turn
+    # if the Explorer stands on the pad by then, and a turn later (the Explorer's own) if it digs them out now
+    dug = {"r0c2": "launch_pad", "r0c1": "gear", "r1c1": "gear"}
+    s = state([(EX, "r0c1"), (CL, "r0c2"), (ARCH, "r1c1"), (NAV, "r1c1")], dug=dug, parts=ALL_PARTS,
+              sand={"r1c1": 2}, actions_left=1)  # fmt: skip
+    assert pick(s) == "move(p0, r0c2)"

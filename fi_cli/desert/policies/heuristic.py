@@ -57,6 +57,7 @@ _SPEC: dict[str, tuple[float, str]] = {
     "v_win": (1000.0, "value of taking off (every part collected, the last pawn reaching the Launch Pad)"),
     "w_gather": (3.0, "cost per step from the Launch Pad in the end game"),
     "w_home": (15.0, "cost per step from the Launch Pad once every part is collected"),
+    "w_take_off": (20.0, "cost per turn the team still needs to take off, once every part is collected"),
     "w_bury_risk": (2.0, "cost per sand marker of ending the turn on a tile next to the storm"),
     "w_reduce": (3.0, "weight of a storm card's harm for the Meteorologist drawing one fewer"),
     "v_level": (4.0, "cost of the storm meter going up one mark"),

@@ -12,6 +12,7 @@ import math
 
 from ..engine import AROUND_SELF, COLLECTED, NOT_FOUND, ORTH_SELF, STORM, GameState
 from ..tiles import (
+    ACTIONS_PER_TURN,
     ARCHEOLOGIST,
     AROUND,
     CANTEEN,
@@ -94,6 +95,7 @@ class View:
         self.path_sand = self._path_sand() if self.collected == 4 and self.pad >= 0 else {}
         self._tasks: dict[int, list[tuple[float, int, int]]] = {}
         self._risks: dict[tuple[int, int], float] = {}
+        self._pad_costs: dict[int, list[int]] = {}
         self._before = [self._cards_before_turn(q) for q in range(n)]
 
     # ------------------------------------------------------------------ the storm deck
@@ -325,6 +327,31 @@ class View:
                     heapq.heappush(todo, (e, u))
         return cost
 
+    def pad_cost(self, u: int, x: int) -> int:
+        """Pawn u's actions from cell x onto the Launch Pad: its steps, and for all but the Climber the sand
+        cleared to one marker from each blocked tile on the way (the pad's own included)."""
+        costs = self._pad_costs.get(u)
+        if costs is None:
+            if self.s.roles[u] == CLIMBER:  # she walks over sand: plain steps, the same both ways
+                costs = self.distances(CLIMBER, self.pad, INF)[0]
+            else:
+                costs = self._route_costs(u, self.pad)
+            costs = self._pad_costs[u] = [min(c, INF) for c in costs]
+        return costs[x]
+
+    def turns_to_take_off(self, q: int, y: int) -> int:
+        """Player turns after the current one until the last pawn reaches the Launch Pad, pawn q ending this turn
+        on y and the others where they are (0: every pawn on it). Each pawn walks on its own turns, 4 actions a
+        turn, in seat order after the current pawn; the Climber's lift, the Navigator and gear are not counted."""
+        s, n = self.s, self.n
+        last = 0
+        for u in range(n):
+            cost = self.pad_cost(u, y if u == q else s.pos[u])
+            if cost > 0:
+                first = (u - s.current - 1) % n + 1  # u's next turn; the current pawn's is n turns away
+                last = max(last, first + n * ((cost - 1) // ACTIONS_PER_TURN))
+        return last
+
     def sand_value(self, c: int) -> list[float]:
         """Value of each marker removed from cell c, the first first (freeing a buried pawn comes first)."""
         s, w = self.s, self.w
@@ -455,6 +482,8 @@ class View:
             total -= (w["w_gather"] if self.collected < 4 else w["w_home"]) * g[self.pad]
             if y == self.pad and self.collected == 4 and all(s.pos[u] == y for u in range(self.n) if u != q):
                 total += w["v_win"]  # the team takes off
+            if self.collected == 4:  # every turn of waiting for the last pawn is storm cards drawn
+                total -= w["w_take_off"] * self.turns_to_take_off(q, y)
         pos = s.pos[:]
         pos[q] = y
         total -= w["w_death"] * self.team_risk(pos)
