@@ -127,6 +127,30 @@ def test_sandbags_save_the_last_tile_of_a_treasure_at_a_lower_bar():
     assert _pick(_last_earth_tile_at_one_in_five(sunk_twin=False)) == "draw_flood"
 
 
+def _stranded_messenger_at_one_in_five(engineer_hand: dict):
+    # the Messenger's tile (cave_of_shadows, r2 c5) is flooded and both its neighbours have sunk: if its card is
+    # drawn (one card from a top segment of five) she drowns, unless a Helicopter Lift rescues her (the Crystal
+    # of Fire is captured, so the tile is not the last of a treasure the team still needs)
+    return state(
+        [("messenger", "cave_of_shadows"), ("engineer", "watchtower", engineer_hand)],
+        captured=["crystal_of_fire"],
+        flooded=["cave_of_shadows"],
+        sunk=["cave_of_embers", "dunes_of_deception"],
+        flood_top=[["cave_of_shadows", "misty_marsh", "coral_palace", "iron_gate", "copper_gate"]],
+        phase="flood",
+        actions_left=0,
+        flood_left=1,
+    )
+
+
+def test_sandbags_save_the_tile_of_a_pawn_that_could_swim_nowhere():
+    s = _stranded_messenger_at_one_in_five({"sandbags": 1})
+    assert _pick(s) == "play(p1, sandbags, cave_of_shadows)"
+    assert _pick(s, sandbag_fatal=0) == "draw_flood"  # a plain tile at 20% is under the ordinary bar
+    # a Helicopter Lift in hand can rescue her: no card is spent at 20%
+    assert _pick(_stranded_messenger_at_one_in_five({"sandbags": 1, "helicopter_lift": 1})) == "draw_flood"
+
+
 def test_draws_on_when_nothing_important_is_at_risk():
     s = state(
         [("engineer", "watchtower", {"sandbags": 1}), ("pilot", "observatory")],

@@ -52,10 +52,13 @@ def draw_chances(s: GameState) -> dict[int, float]:
 
 
 def loses_if_sunk(s: GameState, t: int) -> bool:
-    """Whether tile t sinking loses the game at once: Fools' Landing, or the last tile of an uncaptured
-    treasure."""
+    """Whether tile t sinking loses the game at once: Fools' Landing, the last tile of an uncaptured treasure,
+    or a tile holding a pawn that could swim nowhere when no Helicopter Lift is in hand to rescue it."""
     if t == FOOLS_LANDING:
         return True
+    if t in s.pos and not any(h[HELICOPTER_LIFT] for h in s.hands):
+        if any(x == t and not s.swim_targets(q) for q, x in enumerate(s.pos)):
+            return True
     x = TILE_TREASURE[t]
     if x < 0 or s.captured >> x & 1:
         return False
