@@ -56,9 +56,9 @@ def loses_if_sunk(s: GameState, t: int) -> bool:
     or a tile holding a pawn that could swim nowhere when no Helicopter Lift is in hand to rescue it."""
     if t == FOOLS_LANDING:
         return True
-    if t in s.pos and not any(h[HELICOPTER_LIFT] for h in s.hands):
-        if any(x == t and not s.swim_targets(q) for q, x in enumerate(s.pos)):
-            return True
+    rescue = any(h[HELICOPTER_LIFT] for h in s.hands)
+    if not rescue and any(x == t and not s.swim_targets(q) for q, x in enumerate(s.pos)):
+        return True
     x = TILE_TREASURE[t]
     if x < 0 or s.captured >> x & 1:
         return False
