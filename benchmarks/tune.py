@@ -10,6 +10,7 @@ won, and the exact two-sided McNemar p of that split.
     python benchmarks/tune.py --games 500 '{}' '{"w_fools_landing": 13}' '{"w_guard": 0.3}'
     python benchmarks/tune.py --policy heuristic --games 300 --jobs 2 '{"w_meet": 1.2, "w_give": 2.5}'
     python benchmarks/tune.py --game desert --games 300 --jobs 2 '{}' '{"v_water": 8}'
+    python benchmarks/tune.py --game desert --cells 4:novice --games 1000 '{}' '{"v_water": 8}'
 """
 
 from __future__ import annotations
@@ -37,13 +38,15 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=500, help="games per cell")
     ap.add_argument("--seed", type=int, default=TUNING_START, help="first seed of every cell (not a benchmark seed)")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--cells", nargs="+", metavar="PLAYERS:LEVEL",
+                    help="play only these cells (e.g. 4:novice 3:normal) instead of the game's six")
     args = ap.parse_args()
     try:
         settings = [json.loads(text) for text in args.settings]
     except json.JSONDecodeError as e:
         ap.error(f"a setting is not a JSON object: {e}")
     tuning_range(args.seed, args.games)
-    cells = CELLS[args.game]
+    cells = _cells(ap, args.cells) if args.cells else CELLS[args.game]
     jobs = [(args.game, args.policy, w, pl, d, args.games, args.seed) for w in settings for pl, d in cells]
     with ProcessPoolExecutor(args.jobs) as pool:
         results = list(pool.map(play_cell, jobs))
@@ -64,6 +67,16 @@ def main() -> None:
             p = binomtest(only_this, split, 0.5).pvalue if split else 1.0
             line += f"  vs first: only this {only_this}, only first {only_first}, McNemar p {p:.2g}"
         print(line)
+
+
+def _cells(ap: argparse.ArgumentParser, items: list[str]) -> list[tuple[int, str]]:
+    out = []
+    for item in items:
+        players, _, level = item.partition(":")
+        if not players.isdigit() or level not in ("novice", "normal", "elite", "legendary"):
+            ap.error(f"--cells takes PLAYERS:LEVEL, e.g. 4:novice; got {item!r}")
+        out.append((int(players), level))
+    return out
 
 
 if __name__ == "__main__":

@@ -232,3 +232,18 @@ def test_every_part_collected_a_pawn_next_to_the_launch_pad_steps_on_before_the_
     s = state([(EX, "r0c1"), (CL, "r0c2"), (ARCH, "r1c1"), (NAV, "r1c1")], dug=dug, parts=ALL_PARTS,
               sand={"r1c1": 2}, actions_left=1)  # fmt: skip
     assert pick(s) == "move(p0, r0c2)"
+
+
+def test_every_part_collected_the_climber_fetches_the_last_pawn_and_carries_it_onto_the_launch_pad():
+    # the Explorer is two steps from the pad: the Climber walks there and back with it, and the team takes off
+    dug = {"r0c3": "launch_pad", "r0c1": "gear", "r0c2": "gear"}
+    s = state([(CL, "r0c3"), (ARCH, "r0c3"), (EX, "r0c1")], dug=dug, parts=ALL_PARTS, sand={"r0c2": 2})
+    assert turn(s) == ["move(p0, r0c2)", "move(p0, r0c1)", "move(p0, r0c2, p2)", "move(p0, r0c3, p2)"]
+    assert s.outcome == "win"
+
+
+def test_every_part_collected_the_navigator_pulls_the_others_onto_the_launch_pad_and_walks_on():
+    # the Archeologist is two steps from the pad, the Navigator too: one pull, two steps, and the team takes off
+    dug = {"r0c3": "launch_pad", "r0c1": "gear", "r1c4": "gear"}
+    s = state([(NAV, "r0c1"), (ARCH, "r1c4"), (EX, "r0c3")], dug=dug, parts=ALL_PARTS)
+    assert turn(s) == ["navigate(p0, p1, r0c3)", "move(p0, r0c2)", "move(p0, r0c3)"] and s.outcome == "win"

@@ -12,7 +12,7 @@ decision plans again.
 
 from __future__ import annotations
 
-from ..actions import EXCAVATE, MOVE, NOBODY, PICK_UP, REDUCE_STORM, REMOVE_SAND, TAKE_WATER, Action
+from ..actions import EXCAVATE, MOVE, NAVIGATE, NOBODY, PICK_UP, REDUCE_STORM, REMOVE_SAND, TAKE_WATER, Action
 from ..tiles import CLIMBER, METEOROLOGIST, MIRAGE, N_CELLS, NAVIGATOR, ORTH, WATER_CARRIER, WELL
 from .heuristic_team import navigations
 from .heuristic_view import View, rate
@@ -31,6 +31,17 @@ class Work:
 
 def _value(item: tuple[float, Action]) -> float:
     return item[0]
+
+
+def _path(prev: list[int], x: int, y: int) -> list[int]:
+    """The cells of a shortest way from x to y (y last, x left out), from a ``distances`` predecessor list."""
+    path = []
+    c = y
+    while c != x and c >= 0:
+        path.append(c)
+        c = prev[c]
+    path.reverse()
+    return path
 
 
 class Planner:
@@ -142,18 +153,51 @@ class Planner:
         return self._take_off() or self.best(s.pos[p], s.actions_left)[1]
 
     def _take_off(self) -> list[Action]:
-        """The shortest way onto the Launch Pad when that wins the game this turn (all parts collected, the
-        others there), else nothing."""
+        """The shortest way to take off this turn, when the current pawn can bring it about (all parts
+        collected): walk onto the Launch Pad when the others are there; as the Navigator, also pull the others
+        onto it first; as the Climber, also fetch the one pawn still away and carry it there. Else nothing."""
         s, v, p = self.s, self.v, self.p
         pad = v.pad
-        if v.collected < 4 or pad < 0 or any(s.pos[q] != pad for q in range(v.n) if q != p):
+        if v.collected < 4 or pad < 0:
             return []
+        away = [q for q in range(v.n) if q != p and s.pos[q] != pad]
         x, k = s.pos[p], s.actions_left
+        if away and self.role == NAVIGATOR:
+            pulls: list[Action] = [(NAVIGATE, p, q, pad, NOBODY) for q in away]
+            if s.sand[pad] >= 2 or any(s.buried(q) or pad not in s.navigator_targets(q) for q in away):
+                return []
+            walk = self._onto_pad(k - len(pulls)) if x != pad else []
+            return pulls + walk if len(pulls) <= k and (walk or x == pad) else []
+        if len(away) == 1 and self.role == CLIMBER and s.sand[pad] < 2:
+            return self._fetch(away[0])
+        if away or x == pad:
+            return []
+        return self._onto_pad(k)
+
+    def _onto_pad(self, k: int) -> list[Action]:
+        """The current pawn's walk onto the Launch Pad within k actions (clearing it to one marker first), or
+        nothing."""
+        s, pad = self.s, self.v.pad
+        x = s.pos[self.p]
+        if k <= 0 or x == pad:
+            return []
         dist, prev = self._distances(x, k)
         clear = [] if self.role == CLIMBER else self._sand_items(pad, s.sand[pad])[: max(0, s.sand[pad] - 1)]
-        if x == pad or dist[pad] + len(clear) > k:
+        if dist[pad] + len(clear) > k:
             return []
         return self._walk(prev, x, pad, [a for _, a in clear])
+
+    def _fetch(self, u: int) -> list[Action]:
+        """The Climber walks to pawn u and carries it onto the unblocked Launch Pad within her actions, or
+        nothing."""
+        s, v, p = self.s, self.v, self.p
+        x, y, k = s.pos[p], s.pos[u], s.actions_left
+        there, prev = self._distances(x, k)
+        back, prev_back = v.distances(CLIMBER, y, k)
+        if there[y] + back[v.pad] > k:
+            return []
+        acts = [(MOVE, p, c, NOBODY) for c in _path(prev, x, y)]
+        return acts + [(MOVE, p, c, u) for c in _path(prev_back, y, v.pad)]
 
     def best(self, x: int, k: int) -> tuple[float, list[Action]]:
         """The value and actions of the best plan of k actions for the current pawn standing on x."""
@@ -260,12 +304,7 @@ class Planner:
     def _walk(self, prev: list[int], x: int, y: int, then: list[Action]) -> list[Action]:
         """Walk from x to y, then ``then``; sand removed from a blocked y is removed before stepping in."""
         p = self.p
-        path = []
-        c = y
-        while c != x and c >= 0:
-            path.append(c)
-            c = prev[c]
-        path.reverse()
+        path = _path(prev, x, y)
         rider = self._rider(x, y) if path and self.role == CLIMBER else NOBODY
         acts: list[Action] = [(MOVE, p, c, rider) for c in path]
         if path and self.s.sand[y] >= 2 and self.role != CLIMBER:
