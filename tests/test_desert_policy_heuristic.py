@@ -81,7 +81,7 @@ GOLDEN = [
     (GameSetup(players=2, start_level=1), 3, ("88d3b20127104d95", "win  turns=20 parts=4")),
     (GameSetup(players=4, start_level=2), 7, ("aeb2d20e1c13cfe9", "loss buried turns=28 parts=2")),
     (GameSetup(players=5, start_level=3, rules=Rules(meteorologist_peek_return="top_any_order")), 11,
-     ("fbaed0754b6a4236", "loss buried turns=25 parts=2")),
+     ("1b04d83a0ceb7e1f", "loss buried turns=30 parts=3")),
 ]
 
 
@@ -206,6 +206,14 @@ def test_a_buried_pawn_keeps_its_jet_pack_where_the_variant_forbids_flying():
 def test_a_full_pawn_leaves_a_known_well_for_the_team_to_share():
     # no Water Carrier: a well's water goes only to the pawns on it, and everyone here is full
     s = state([(ARCH, "r0c3"), (CL, "r2c0"), (EX, "r4c2")], seen={"r0c4": "well"}, dug={"r0c3": "gear"})
+    turn(s)
+    assert not s.dug[CELLS.index("r0c4")]
+
+
+def test_a_full_team_leaves_a_known_well_for_later_even_with_a_water_carrier():
+    # with a Water Carrier a well's water is never lost (she draws it later), but nor is it worth an action
+    # while every canteen is full
+    s = state([(ARCH, "r0c3"), (WC, "r2c0"), (EX, "r4c2")], seen={"r0c4": "well"}, dug={"r0c3": "gear"})
     turn(s)
     assert not s.dug[CELLS.index("r0c4")]
 

@@ -46,8 +46,6 @@ _SPEC: dict[str, tuple[float, str]] = {
     "w_well_waste": (0.15, "cost of a unit of a well's water nobody drinks (away, full), times v_water"),
     "meet_rounds": (1.0, "rounds of water a pawn keeps in hand to walk back to the well the team gathers on"),
     "w_meet": (2.0, "cost per step a pawn stands beyond what its water allows from the well the team gathers on"),
-    "v_spring": (10.0, "value of a first well to draw from for the Water Carrier (a third for the second)"),
-    "w_spring": (1.0, "value of a first well to draw from for the Water Carrier, times the team thirst"),
     "wc_refill": (3.0, "water the Water Carrier on a dug well counts on drawing for the pawns she shares with"),
     "v_pick": (25.0, "value of picking up a part"),
     "w_shade": (0.4, "weight of the water a tunnel's shade saves a pawn ending its turn there"),

@@ -237,23 +237,21 @@ class View:
         return self.kind_value[k]
 
     def well_value(self, present: list[int]) -> float:
-        """A well gives 2 water to each pawn on it, once. With a Water Carrier it is also a spring she draws
-        from as often as she likes (the first one dug most); without one, every unit a pawn misses (away, or
-        its canteen full) is water the team will lack later."""
-        s, w = self.s, self.w
+        """A well gives 2 water to each pawn on it, once: what they gain now. Without a Water Carrier every unit
+        a pawn misses (away, or its canteen full) is water the team will lack later; with one nothing is lost,
+        she draws the rest later (so a well is not worth digging before someone needs its water)."""
+        s = self.s
         gain = 0.0
-        later = 0.0
         waste = 0.0  # units of the well's water nobody drinks now (absent pawns, full canteens)
         for q in range(self.n):
             if q in present:
                 gain += self.water_value(q, s.water[q], 2)
                 waste += 2 - min(2, self.cap[q] - s.water[q])
             else:
-                later += self.water_value(q, s.water[q], 2)
                 waste += 2
         if self.wc >= 0:
-            return gain + (w["v_spring"] + w["w_spring"] * later) / (1 + 2 * len(self.wells_dug))
-        return gain - w["w_well_waste"] * w["v_water"] * waste
+            return gain
+        return gain - self.w["w_well_waste"] * self.w["v_water"] * waste
 
     def _meeting(self) -> int:
         """The well the team gathers on to excavate it together (-1: none): a known well not yet excavated, else
