@@ -255,3 +255,13 @@ def test_every_part_collected_the_navigator_pulls_the_others_onto_the_launch_pad
     dug = {"r0c3": "launch_pad", "r0c1": "gear", "r1c4": "gear"}
     s = state([(NAV, "r0c1"), (ARCH, "r1c4"), (EX, "r0c3")], dug=dug, parts=ALL_PARTS)
     assert turn(s) == ["navigate(p0, p1, r0c3)", "move(p0, r0c2)", "move(p0, r0c3)"] and s.outcome == "win"
+
+
+def test_a_dry_pawn_next_to_the_water_carrier_shelters_in_a_tunnel_when_she_has_almost_nothing_to_hand():
+    # the Navigator has no water and no well within reach; the Water Carrier next to it holds 1, and the pawns
+    # next to her (in a tunnel) cannot hand theirs to anyone: it digs its way into the tunnel beside it rather
+    # than count on their water (game 20006, turn 12)
+    dug = {"r3c1": "tunnel", "r2c1": "gear", "r2c0": "gear", "r1c0": "tunnel"}
+    s = state([(NAV, "r2c1", {"water": 0}), (WC, "r2c0", {"water": 1}), (ARCH, "r1c0", {"water": 2}),
+               (CL, "r1c0", {"water": 2})], dug=dug, sand={"r3c1": 3})  # fmt: skip
+    assert "move(p0, r3c1)" in turn(s) and s.pos[0] == CELLS.index("r3c1")

@@ -496,8 +496,8 @@ class View:
     def team_risk(self, pos: list[int]) -> float:
         """The chance (summed over the pawns) that a pawn dies of thirst before the next turn of the first pawn
         it shares water with, the pawns standing on ``pos``: water is shared on a tile, and the Water Carrier
-        shares with her tile and the tiles next to it (drawing more on her turn if she stands on a well). A
-        pawn in a dug tunnel or under a Solar Shield drinks nothing."""
+        also hands the water of her tile to the pawns next to it (drawing more on her turn if she stands on a
+        well); they cannot hand theirs back. A pawn in a dug tunnel or under a Solar Shield drinks nothing."""
         s, n = self.s, self.n
         clusters = []
         free = list(range(n))
@@ -517,15 +517,25 @@ class View:
             exposed = [u for u in cl if not self.shaded(pos[u], pos)]
             if not exposed:
                 continue
-            total = sum(s.water[u] for u in cl)
-            if self.wc in cl and pos[self.wc] in self.wells_dug:
-                total += int(self.w["wc_refill"])
+            x = pos[cl[0]] if self.wc not in cl else pos[self.wc]
+            pool = sum(s.water[u] for u in cl if pos[u] == x)
+            if self.wc in cl and x in self.wells_dug:
+                pool += int(self.w["wc_refill"])
             cards = min(self.cards_before_turn(u) for u in cl)
-            k = len(exposed)
-            for i, u in enumerate(exposed):
-                share = total // k + (1 if i < total % k else 0)
-                risk += self.death_risk(min(share, self.cap[u]), cards)
+            risk += sum(self.death_risk(w, cards) for w in self._shared(exposed, pool, x, pos))
         return risk
+
+    def _shared(self, exposed: list[int], pool: int, x: int, pos: list[int]) -> list[int]:
+        """The water of each exposed pawn once the ``pool`` of cell x's pawns is handed out one unit at a time
+        to the driest (the pawns of x start from nothing, the others from their own water), within canteens."""
+        level = [0 if pos[u] == x else self.s.water[u] for u in exposed]
+        room = [self.cap[u] for u in exposed]
+        for _ in range(pool):
+            i = min(range(len(level)), key=lambda j: (level[j] >= room[j], level[j]))
+            if level[i] >= room[i]:
+                break
+            level[i] += 1
+        return level
 
     def shaded(self, cell: int, pos: list[int] | None = None) -> bool:
         """Whether pawns on the cell are safe from Sun Beats Down: a dug tunnel, or a Solar Shield up there."""
