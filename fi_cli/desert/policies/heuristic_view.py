@@ -7,6 +7,7 @@ deck's from the cards not yet drawn (the known top first, as a Meteorologist lef
 
 from __future__ import annotations
 
+import functools
 import heapq
 import math
 
@@ -69,6 +70,21 @@ def poisson_tail(mean: float, k: int) -> float:
         term *= mean / i
         cdf += term
     return max(0.0, 1.0 - cdf)
+
+
+@functools.lru_cache(maxsize=4096)
+def _fill(level: tuple[int, ...], room: tuple[int, ...], pool: int) -> tuple[int, ...]:
+    """``pool`` units handed out one at a time to the lowest ``level`` below its ``room``."""
+    if len(level) == 1:
+        return (min(room[0], level[0] + pool),)
+    out = list(level)
+    idx = range(len(out))
+    for _ in range(pool):
+        i = min(idx, key=lambda j: (out[j] >= room[j], out[j]))
+        if out[i] >= room[i]:
+            break
+        out[i] += 1
+    return tuple(out)
 
 
 class View:
@@ -498,44 +514,41 @@ class View:
         it shares water with, the pawns standing on ``pos``: water is shared on a tile, and the Water Carrier
         also hands the water of her tile to the pawns next to it (drawing more on her turn if she stands on a
         well); they cannot hand theirs back. A pawn in a dug tunnel or under a Solar Shield drinks nothing."""
-        s, n = self.s, self.n
-        clusters = []
-        free = list(range(n))
-        if self.wc >= 0:
-            xw = pos[self.wc]
-            near = ORTH[xw]
-            cl = [u for u in range(n) if pos[u] == xw or pos[u] in near]
-            clusters.append(cl)
-            free = [u for u in free if u not in cl]
-        while free:
-            x = pos[free[0]]
-            cl = [u for u in free if pos[u] == x]
-            clusters.append(cl)
-            free = [u for u in free if pos[u] != x]
+        n, wc = self.n, self.wc
         risk = 0.0
-        for cl in clusters:
-            exposed = [u for u in cl if not self.shaded(pos[u], pos)]
-            if not exposed:
-                continue
-            x = pos[cl[0]] if self.wc not in cl else pos[self.wc]
-            pool = sum(s.water[u] for u in cl if pos[u] == x)
-            if self.wc in cl and x in self.wells_dug:
-                pool += int(self.w["wc_refill"])
-            cards = min(self.cards_before_turn(u) for u in cl)
-            risk += sum(self.death_risk(w, cards) for w in self._shared(exposed, pool, x, pos))
+        left = list(range(n))
+        if wc >= 0:
+            x = pos[wc]
+            near = ORTH[x]
+            cl = [u for u in left if pos[u] == x or pos[u] in near]
+            left = [u for u in left if u not in cl]
+            risk += self._cluster_risk(cl, x, pos)
+        while left:
+            x = pos[left[0]]
+            cl = [u for u in left if pos[u] == x]
+            left = [u for u in left if pos[u] != x]
+            risk += self._cluster_risk(cl, x, pos)
         return risk
 
-    def _shared(self, exposed: list[int], pool: int, x: int, pos: list[int]) -> list[int]:
-        """The water of each exposed pawn once the ``pool`` of cell x's pawns is handed out one unit at a time
-        to the driest (the pawns of x start from nothing, the others from their own water), within canteens."""
-        level = [0 if pos[u] == x else self.s.water[u] for u in exposed]
-        room = [self.cap[u] for u in exposed]
-        for _ in range(pool):
-            i = min(range(len(level)), key=lambda j: (level[j] >= room[j], level[j]))
-            if level[i] >= room[i]:
-                break
-            level[i] += 1
-        return level
+    def _cluster_risk(self, cl: list[int], x: int, pos: list[int]) -> float:
+        """The thirst risk of the pawns ``cl`` sharing the water of cell x's pawns among them (see team_risk)."""
+        s = self.s
+        tunnels = self.tunnels
+        if s.shields:
+            exposed = [u for u in cl if not self.shaded(pos[u], pos)]
+        else:
+            exposed = [u for u in cl if pos[u] not in tunnels]
+        if not exposed:
+            return 0.0
+        water, cap = s.water, self.cap
+        pool = sum(water[u] for u in cl if pos[u] == x)
+        if x in self.wells_dug and self.wc in cl:
+            pool += int(self.w["wc_refill"])
+        before = self._before
+        cards = min(before[u] for u in cl)
+        level = tuple(0 if pos[u] == x else water[u] for u in exposed)
+        risk = self.death_risk
+        return sum(risk(w, cards) for w in _fill(level, tuple(cap[u] for u in exposed), pool))
 
     def shaded(self, cell: int, pos: list[int] | None = None) -> bool:
         """Whether pawns on the cell are safe from Sun Beats Down: a dug tunnel, or a Solar Shield up there."""
