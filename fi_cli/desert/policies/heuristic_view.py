@@ -257,16 +257,11 @@ class View:
         a pawn misses (away, or its canteen full) is water the team will lack later; with one nothing is lost,
         she draws the rest later (so a well is not worth digging before someone needs its water)."""
         s = self.s
-        gain = 0.0
-        waste = 0.0  # units of the well's water nobody drinks now (absent pawns, full canteens)
-        for q in range(self.n):
-            if q in present:
-                gain += self.water_value(q, s.water[q], 2)
-                waste += 2 - min(2, self.cap[q] - s.water[q])
-            else:
-                waste += 2
+        gain = sum(self.water_value(q, s.water[q], 2) for q in present)
         if self.wc >= 0:
             return gain
+        # units of the well's water nobody drinks now: the absent pawns' and what full canteens cannot hold
+        waste = 2 * (self.n - len(present)) + sum(2 - min(2, self.cap[q] - s.water[q]) for q in present)
         return gain - self.w["w_well_waste"] * self.w["v_water"] * waste
 
     def _meeting(self) -> int:
