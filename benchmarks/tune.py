@@ -10,7 +10,7 @@ won, and the exact two-sided McNemar p of that split.
     python benchmarks/tune.py --games 500 '{}' '{"w_fools_landing": 13}' '{"w_guard": 0.3}'
     python benchmarks/tune.py --policy heuristic --games 300 --jobs 2 '{"w_meet": 1.2, "w_give": 2.5}'
     python benchmarks/tune.py --game desert --games 300 --jobs 2 '{}' '{"v_water": 8}'
-    python benchmarks/tune.py --game desert --cells 4:novice --games 1000 '{}' '{"v_water": 8}'
+    python benchmarks/tune.py --game desert --cells 4:novice,3:novice --games 1000 '{}' '{"v_water": 8}'
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ CELLS = {
     "island": [(4, "novice"), (4, "normal"), (4, "elite"), (3, "normal"), (3, "elite"), (2, "normal")],
     "desert": [(2, "novice"), (3, "novice"), (4, "novice"), (4, "normal"), (3, "normal"), (5, "novice")],
 }
+PLAYERS = {"island": 4, "desert": 5}  # the most players of each game (--cells)
+LEVELS = ("novice", "normal", "elite", "legendary")
 WATCH = {"island": "fools_landing_sunk", "desert": "thirst"}  # the loss cause counted beside the wins
 
 
@@ -38,15 +40,15 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=500, help="games per cell")
     ap.add_argument("--seed", type=int, default=TUNING_START, help="first seed of every cell (not a benchmark seed)")
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--cells", nargs="+", metavar="PLAYERS:LEVEL",
-                    help="play only these cells (e.g. 4:novice 3:normal) instead of the game's six")
+    ap.add_argument("--cells", metavar="PLAYERS:LEVEL,...",
+                    help="play only these cells (e.g. 4:novice,3:normal) instead of the game's six")
     args = ap.parse_args()
     try:
         settings = [json.loads(text) for text in args.settings]
     except json.JSONDecodeError as e:
         ap.error(f"a setting is not a JSON object: {e}")
     tuning_range(args.seed, args.games)
-    cells = _cells(ap, args.cells) if args.cells else CELLS[args.game]
+    cells = _cells(ap, args.game, args.cells) if args.cells else CELLS[args.game]
     jobs = [(args.game, args.policy, w, pl, d, args.games, args.seed) for w in settings for pl, d in cells]
     with ProcessPoolExecutor(args.jobs) as pool:
         results = list(pool.map(play_cell, jobs))
@@ -69,12 +71,14 @@ def main() -> None:
         print(line)
 
 
-def _cells(ap: argparse.ArgumentParser, items: list[str]) -> list[tuple[int, str]]:
+def _cells(ap: argparse.ArgumentParser, game: str, text: str) -> list[tuple[int, str]]:
+    most = PLAYERS[game]
     out = []
-    for item in items:
+    for item in text.split(","):
         players, _, level = item.partition(":")
-        if not players.isdigit() or level not in ("novice", "normal", "elite", "legendary"):
-            ap.error(f"--cells takes PLAYERS:LEVEL, e.g. 4:novice; got {item!r}")
+        if not players.isdigit() or not 2 <= int(players) <= most or level not in LEVELS:
+            ap.error(f"--cells takes PLAYERS:LEVEL, e.g. 4:novice (players 2-{most} in {game}, a level of "
+                     f"{', '.join(LEVELS)}); got {item!r}")
         out.append((int(players), level))
     return out
 
