@@ -21,14 +21,13 @@ from concurrent.futures import ProcessPoolExecutor
 
 from scipy.stats import binomtest
 from seeds import TUNING_START, tuning_range
-from strength import CAUSE_LABEL, play_cell  # the benchmark script beside this one
+from strength import CAUSE_LABEL, DIFFICULTIES, play_cell  # the benchmark script beside this one
 
 CELLS = {
     "island": [(4, "novice"), (4, "normal"), (4, "elite"), (3, "normal"), (3, "elite"), (2, "normal")],
     "desert": [(2, "novice"), (3, "novice"), (4, "novice"), (4, "normal"), (3, "normal"), (5, "novice")],
 }
 PLAYERS = {"island": 4, "desert": 5}  # the most players of each game (--cells)
-LEVELS = ("novice", "normal", "elite", "legendary")
 WATCH = {"island": "fools_landing_sunk", "desert": "thirst"}  # the loss cause counted beside the wins
 
 
@@ -76,9 +75,9 @@ def _cells(ap: argparse.ArgumentParser, game: str, text: str) -> list[tuple[int,
     out = []
     for item in text.split(","):
         players, _, level = item.partition(":")
-        if not players.isdigit() or not 2 <= int(players) <= most or level not in LEVELS:
+        if not players.isdigit() or not 2 <= int(players) <= most or level not in DIFFICULTIES:
             ap.error(f"--cells takes PLAYERS:LEVEL, e.g. 4:novice (players 2-{most} in {game}, a level of "
-                     f"{', '.join(LEVELS)}); got {item!r}")
+                     f"{', '.join(DIFFICULTIES)}); got {item!r}")
         out.append((int(players), level))
     return out
 

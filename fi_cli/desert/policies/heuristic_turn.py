@@ -163,16 +163,16 @@ class Planner:
         away = [q for q in range(v.n) if q != p and s.pos[q] != pad]
         x, k = s.pos[p], s.actions_left
         if away and self.role == NAVIGATOR:
-            pulls: list[Action] = [(NAVIGATE, p, q, pad, NOBODY) for q in away]
-            if s.sand[pad] >= 2 or any(s.buried(q) or pad not in s.navigator_targets(q) for q in away):
+            if len(away) > k or s.sand[pad] >= 2 or any(s.buried(q) or pad not in s.navigator_targets(q) for q in away):
                 return []
-            walk = self._onto_pad(k - len(pulls)) if x != pad else []
-            return pulls + walk if len(pulls) <= k and (walk or x == pad) else []
+            pulls: list[Action] = [(NAVIGATE, p, q, pad, NOBODY) for q in away]
+            if x == pad:
+                return pulls
+            walk = self._onto_pad(k - len(pulls))
+            return pulls + walk if walk else []
         if len(away) == 1 and self.role == CLIMBER and s.sand[pad] < 2:
             return self._fetch(away[0])
-        if away or x == pad:
-            return []
-        return self._onto_pad(k)
+        return [] if away else self._onto_pad(k)
 
     def _onto_pad(self, k: int) -> list[Action]:
         """The current pawn's walk onto the Launch Pad within k actions (clearing it to one marker first), or
