@@ -9,6 +9,9 @@ written after every step, so a run can be stopped and resumed (--resume). Seeds 
 
     python benchmarks/optimize.py --steps 40 --games 150 --state /tmp/opt.json
     python benchmarks/optimize.py --resume --steps 40 --state /tmp/opt.json
+    python benchmarks/optimize.py --game desert --cells 4:novice --steps 60 --games 250 --state /tmp/desert.json
+
+For the Desert every weight of its heuristic is tuned but ``v_win`` (a win, not a trade-off).
 """
 
 from __future__ import annotations
@@ -21,8 +24,9 @@ from concurrent.futures import ProcessPoolExecutor
 
 from seeds import TUNING_START, tuning_range
 from strength import play_cell  # the benchmark script beside this one
-from tune import CELLS
+from tune import CELLS, parse_cells
 
+from fi_cli.desert.policies.heuristic import DEFAULTS as DESERT_DEFAULTS
 from fi_cli.island.policies.heuristic import DEFAULTS
 
 TUNED = (
@@ -35,9 +39,10 @@ TUNED = (
 )  # fmt: skip
 
 
-def wins(pool: ProcessPoolExecutor, weights: list[dict], games: int, seed: int) -> list[int]:
-    cells = CELLS["island"]
-    jobs = [("island", "heuristic", w, pl, d, games, seed) for w in weights for pl, d in cells]
+def wins(pool: ProcessPoolExecutor, weights: list[dict], games: int, seed: int, game: str = "island",
+         cells: list[tuple[int, str]] | None = None) -> list[int]:
+    cells = cells or CELLS[game]
+    jobs = [(game, "heuristic", w, pl, d, games, seed) for w in weights for pl, d in cells]
     res = list(pool.map(play_cell, jobs))
     return [sum(r["wins"] for r in res[i * len(cells) : (i + 1) * len(cells)]) for i in range(len(weights))]
 
@@ -52,15 +57,20 @@ def main() -> None:
     ap.add_argument("--rate", type=float, default=0.3, help="step size times the gradient estimate")
     ap.add_argument("--seed", type=int, default=TUNING_START, help="first seed of the first step")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--game", choices=sorted(CELLS), default="island")
+    ap.add_argument("--cells", metavar="PLAYERS:LEVEL,...", help="play only these cells (as tune.py --cells)")
     args = ap.parse_args()
+    cells = parse_cells(ap, args.game, args.cells) if args.cells else CELLS[args.game]
+    defaults = DEFAULTS if args.game == "island" else DESERT_DEFAULTS
+    tuned = TUNED if args.game == "island" else tuple(k for k in DESERT_DEFAULTS if k != "v_win")
     if args.resume:
         with open(args.state) as f:
             st = json.load(f)
-        for k in TUNED:  # weights added to the list since the state was written start at their defaults
-            if k not in st["log"] and DEFAULTS[k] > 0:
-                st["log"][k] = math.log(DEFAULTS[k])
+        for k in tuned:  # weights added to the list since the state was written start at their defaults
+            if k not in st["log"] and defaults[k] > 0:
+                st["log"][k] = math.log(defaults[k])
     else:
-        st = {"step": 0, "seed": args.seed, "log": {k: math.log(DEFAULTS[k]) for k in TUNED if DEFAULTS[k] > 0}}
+        st = {"step": 0, "seed": args.seed, "log": {k: math.log(defaults[k]) for k in tuned if defaults[k] > 0}}
     rng = random.Random(f"spsa-{st['step']}-{st['seed']}")
     with ProcessPoolExecutor(args.jobs) as pool:
         for _ in range(args.steps):
@@ -69,8 +79,8 @@ def main() -> None:
             plus = {k: math.exp(st["log"][k] + args.sigma * signs[k]) for k in names}
             minus = {k: math.exp(st["log"][k] - args.sigma * signs[k]) for k in names}
             tuning_range(st["seed"], args.games)
-            wp, wm = wins(pool, [plus, minus], args.games, st["seed"])
-            share = (wp - wm) / (args.games * len(CELLS["island"]))
+            wp, wm = wins(pool, [plus, minus], args.games, st["seed"], args.game, cells)
+            share = (wp - wm) / (args.games * len(cells))
             for k in names:  # the gradient estimate along the signs, in log-weight units
                 st["log"][k] += args.rate * share / (2 * args.sigma) * signs[k]
             st["step"] += 1

@@ -47,7 +47,7 @@ def main() -> None:
     except json.JSONDecodeError as e:
         ap.error(f"a setting is not a JSON object: {e}")
     tuning_range(args.seed, args.games)
-    cells = _cells(ap, args.game, args.cells) if args.cells else CELLS[args.game]
+    cells = parse_cells(ap, args.game, args.cells) if args.cells else CELLS[args.game]
     jobs = [(args.game, args.policy, w, pl, d, args.games, args.seed) for w in settings for pl, d in cells]
     with ProcessPoolExecutor(args.jobs) as pool:
         results = list(pool.map(play_cell, jobs))
@@ -70,7 +70,8 @@ def main() -> None:
         print(line)
 
 
-def _cells(ap: argparse.ArgumentParser, game: str, text: str) -> list[tuple[int, str]]:
+def parse_cells(ap: argparse.ArgumentParser, game: str, text: str) -> list[tuple[int, str]]:
+    """The cells of `--cells` (PLAYERS:LEVEL,...); a bad one stops the script with the form expected."""
     most = PLAYERS[game]
     out = []
     for item in text.split(","):

@@ -1,7 +1,9 @@
-"""benchmarks/tune.py --cells: the cells a comparison plays, and a clear error for a malformed one."""
+"""benchmarks/tune.py and optimize.py --cells: the cells a comparison or a tuning step plays, and a clear error for
+a malformed one."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -25,3 +27,17 @@ def test_a_malformed_cell_is_refused_with_the_form_expected():
         r = _tune("--game", game, "--cells", bad, "--games", "2", "{}")
         assert r.returncode == 2 and "--cells takes PLAYERS:LEVEL, e.g. 4:novice" in r.stderr and bad in r.stderr
         assert "Traceback" not in r.stderr
+
+
+def test_optimize_steps_on_the_desert_cells_named_and_tunes_the_desert_weights(tmp_path):
+    state = tmp_path / "state.json"
+    r = subprocess.run([sys.executable, "optimize.py", "--game", "desert", "--cells", "4:novice", "--steps", "1",
+                        "--games", "2", "--jobs", "1", "--state", str(state)],
+                       cwd=BENCH, capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    st = json.loads(state.read_text())
+    assert st["step"] == 1 and "w_death" in st["weights"] and "v_win" not in st["weights"]
+    assert "w_fools_landing" not in st["weights"]
+    bad = subprocess.run([sys.executable, "optimize.py", "--game", "desert", "--cells", "6:novice", "--state",
+                          str(state)], cwd=BENCH, capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert bad.returncode == 2 and "--cells takes PLAYERS:LEVEL" in bad.stderr and "Traceback" not in bad.stderr
