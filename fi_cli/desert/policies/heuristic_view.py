@@ -113,6 +113,7 @@ class View:
         self._risks: dict[tuple[int, int], float] = {}
         self._pad_costs: dict[int, list[int]] = {}
         self._before = [self._cards_before_turn(q) for q in range(n)]
+        self._order = [(q - s.current - 1) % n for q in range(n)]  # the order of the pawns' next turns
 
     # ------------------------------------------------------------------ the storm deck
     def _storm_odds(self) -> None:
@@ -428,7 +429,8 @@ class View:
     # ------------------------------------------------------------------ the value of a pawn's place
     def tasks(self, q: int) -> list[tuple[float, int, int]]:
         """(value, cell, actions spent at the cell) of the work on the board for pawn q: excavations (a well's
-        water for q and the pawns already there) and parts to pick up."""
+        water for q and the pawns already there) and parts to pick up, less what another pawn will have done
+        (``_claim``)."""
         if q in self._tasks:
             return self._tasks[q]
         s, w = self.s, self.w
@@ -442,14 +444,25 @@ class View:
                 present = [u for u in range(self.n) if s.pos[u] == c or u == q]
                 value = self.excavate_value(c, present)
                 if value > 0:
-                    out.append((value, c, -(-sand // r) + 1))
+                    work = -(-sand // r) + 1
+                    out.append((value * self._claim(q, c, work), c, work))
             for at in s.parts:
                 if at == c:
                     work = (-(-sand // r) + 1) if not s.dug[c] else -(-max(0, sand - 1) // r)
-                    out.append((w["v_pick"], c, work + 1))
+                    out.append((w["v_pick"] * self._claim(q, c, work + 1), c, work + 1))
         out.extend(self._water_tasks(q))
         self._tasks[q] = out
         return out
+
+    def _claim(self, q: int, c: int, work: int) -> float:
+        """The share of a task's value left to pawn q: ``w_claimed`` when another pawn whose turn comes first can
+        walk to cell c and do the work there on its next turn (it will have done it), else all of it."""
+        s = self.s
+        order = self._order
+        for u in range(self.n):
+            if order[u] < order[q] and not s.buried(u) and geo(s.roles[u])[s.pos[u]][c] + work <= ACTIONS_PER_TURN:
+                return self.w["w_claimed"]
+        return 1.0
 
     def _water_tasks(self, q: int) -> list[tuple[float, int, int]]:
         """Water the Water Carrier can hand out (next to her is near enough: -1 action): to q from her, or from
