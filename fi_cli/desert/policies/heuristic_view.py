@@ -113,7 +113,6 @@ class View:
         self._risks: dict[tuple[int, int], float] = {}
         self._pad_costs: dict[int, list[int]] = {}
         self._before = [self._cards_before_turn(q) for q in range(n)]
-        self._order = [(q - s.current - 1) % n for q in range(n)]  # the order of the pawns' next turns
 
     # ------------------------------------------------------------------ the storm deck
     def _storm_odds(self) -> None:
@@ -455,12 +454,13 @@ class View:
         return out
 
     def _claim(self, q: int, c: int, work: int) -> float:
-        """The share of a task's value left to pawn q: ``w_claimed`` when another pawn whose turn comes first can
-        walk to cell c and do the work there on its next turn (it will have done it), else all of it."""
+        """The share of a task's value left to pawn q: ``w_claimed`` when another pawn whose turn comes first (fewer
+        storm cards before it: every mark draws some) can walk to cell c and do the work there on its next turn (it
+        will have done it), else all of it. The work is counted at q's own rate of sand removal."""
         s = self.s
-        order = self._order
+        before = self._before
         for u in range(self.n):
-            if order[u] < order[q] and not s.buried(u) and geo(s.roles[u])[s.pos[u]][c] + work <= ACTIONS_PER_TURN:
+            if before[u] < before[q] and not s.buried(u) and geo(s.roles[u])[s.pos[u]][c] + work <= ACTIONS_PER_TURN:
                 return self.w["w_claimed"]
         return 1.0
 
