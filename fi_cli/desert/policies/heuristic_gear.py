@@ -3,8 +3,9 @@ player's, between storm cards):
 
 - Dune Blaster: on the tile in reach whose sand is worth the most (a buried pawn, a tile to excavate, the
   supply when it runs low), when that is worth more than the card;
-- Jet Pack: the current pawn flies where its turn is worth much more (a part, water, the Launch Pad with a
-  passenger), out of a deep burial, and any holder flies to the Launch Pad when that wins the game;
+- Jet Pack: the current pawn flies where its turn is worth much more (a part, the tiles of its best work,
+  water, the Launch Pad with a passenger), out of a deep burial, and any holder flies to the Launch Pad when
+  that wins the game;
 - Solar Shield: before the storm cards when the water it saves the pawns on its tile is worth the card;
 - Secret Water Reserve: when its water is worth the card, or a pawn on its tile would die of thirst;
 - Terrascope: on a water-drop tile when the team needs water and the mirage is unknown, or on the costliest
@@ -148,7 +149,8 @@ def throttle(v: View, gain: float) -> Action | None:
 
 
 def jet_targets(v: View) -> list[int]:
-    """Cells worth flying the current pawn to: parts to pick up, the Launch Pad at the end, water when dry."""
+    """Cells worth flying the current pawn to: parts to pick up, the tiles of its ``jet_tasks`` most valuable tasks
+    (however far), the Launch Pad at the end, water when dry."""
     s = v.s
     p = s.current
     out = {at for at in s.parts if at >= 0 and s.kind[at] != NO_TILE}
@@ -157,5 +159,6 @@ def jet_targets(v: View) -> list[int]:
     if s.water[p] <= v.w["jet_water"]:
         out.update(c for c in range(N_CELLS) if s.kind[c] == HIDDEN_WATER or c in v.wells_dug or c in v.tunnels)
         out.update(s.pos[q] for q in range(v.n) if s.water[q] >= s.water[p] + 2)
+    out.update(c for _, c, _ in sorted(v.tasks(p), reverse=True)[: int(v.w["jet_tasks"])])
     x = s.pos[p]
     return sorted(c for c in out if c != x and s.kind[c] != NO_TILE and s.sand[c] < 2)
