@@ -71,7 +71,7 @@ _SPEC: dict[str, tuple[float, str]] = {
     "shield_cost": (3.0, "value of keeping a Solar Shield"),
     "reserve_cost": (10.0, "value of keeping the Secret Water Reserve"),
     "jet_cost": (4.0, "value of keeping a Jet Pack"),
-    "jet_tasks": (3.0, "how many of its best tasks' tiles a pawn with a Jet Pack considers flying to"),
+    "jet_tasks": (3.0, "how many of its best tasks' tiles (a whole number) a pawn with a Jet Pack weighs flying to"),
     "jet_water": (1.0, "water at which a pawn considers flying to water"),
     "throttle_cost": (4.0, "value of keeping the Time Throttle"),
     "scope_water": (1.0, "water of the driest pawn at which a Terrascope looks for the mirage"),
