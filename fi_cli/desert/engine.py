@@ -48,6 +48,7 @@ Choices where the rules document is silent (each listed in the README):
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..common.state import IllegalActionError, StateBase  # noqa: F401  (IllegalActionError: re-exported)
 from .actions import (
@@ -180,6 +181,24 @@ class GameState(StateBase):
     sbottom: list[int]  # ... then known cards put at the bottom, the next to be drawn first
     window: list[int]  # a Meteorologist's looked-at cards awaiting a decision (top first; sorted in ORDER)
     placed: list[int]  # ORDER: the looked-at cards already stacked, top first
+    n: int
+    storm: int  # the storm's cell
+    supply: int  # sand markers not on the board
+    gused: list[int]
+    level: int  # the storm meter's mark
+    sdiscard: list[int]
+    sdrawn: list[int]
+    current: int
+    turn: int
+    phase: int
+    actions_left: int
+    skips: int
+    storm_left: int
+    shields: int  # bit mask of the seats whose Solar Shield is up
+    outcome: str | None
+    loss_causes: tuple[str, ...]
+    rng: random.Random | None
+    stats: Recorder | None
 
     # ----------------------------------------------------------------- copying and queries
     def seat(self, roles: tuple[int, ...]) -> None:
@@ -354,7 +373,7 @@ class GameState(StateBase):
             if first and acts:
                 return
 
-    def gear_actions(self, holders: range | tuple[int, ...] | None = None) -> list[Action]:
+    def gear_actions(self, holders: Sequence[int] | None = None) -> list[Action]:
         """The gear plays open now (by any holder at the actions and storm decisions; or by ``holders``)."""
         acts: list[Action] = []
         if self.phase != ACTIONS and self.phase != STORM:
@@ -389,6 +408,7 @@ class GameState(StateBase):
     def _bottom_choices(self) -> list[Action]:
         """PEEK: put one looked-at card at the bottom (one choice per distinct outcome), or none."""
         p, w = self.current, self.window
+        acts: list[Action]
         if self.rules.meteorologist_peek_return == "top_same_order":
             acts = [(TO_BOTTOM, p, i) for i in range(len(w)) if i == 0 or w[i] != w[i - 1]]
         else:  # the rest is stacked afterwards: only which card goes matters
@@ -608,7 +628,7 @@ class GameState(StateBase):
         hidden = kind[x]
         pool = POOL_OF[hidden]
         left = [TILE_COUNTS[k] - kind.count(k) for k in pool]
-        r = int(self.rng.random() * sum(left))
+        r = int(self.rng.random() * sum(left))  # type: ignore[union-attr]  # drawn only with it
         i = 0
         while r >= left[i]:
             r -= left[i]
@@ -631,7 +651,7 @@ class GameState(StateBase):
         total = sum(deck)
         if not total:
             return
-        r = int(self.rng.random() * total)
+        r = int(self.rng.random() * total)  # type: ignore[union-attr]  # drawn only with it
         g = 0
         while r >= deck[g]:
             r -= deck[g]
@@ -671,7 +691,7 @@ class GameState(StateBase):
             self.sdeck, self.sdiscard = self.sdiscard, [0] * _N_STORM_KINDS
             deck = self.sdeck
             total = sum(deck)
-        r = int(self.rng.random() * total)
+        r = int(self.rng.random() * total)  # type: ignore[union-attr]  # drawn only with it
         card = 0
         while r >= deck[card]:
             r -= deck[card]

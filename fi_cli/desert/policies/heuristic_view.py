@@ -562,7 +562,9 @@ class View:
         """Whether pawns on the cell are safe from Sun Beats Down: a dug tunnel, or a Solar Shield up there."""
         s = self.s
         pos = pos or s.pos
-        return cell in self.tunnels or (s.shields and any(s.shields >> u & 1 and pos[u] == cell for u in range(self.n)))
+        if cell in self.tunnels:
+            return True
+        return s.shields != 0 and any(s.shields >> u & 1 and pos[u] == cell for u in range(self.n))
 
     def tile_risk(self, x: int) -> float:
         """The chance (summed over the pawns) that a pawn on cell x, sharing water there, dies of thirst before
