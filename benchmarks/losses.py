@@ -1,15 +1,19 @@
-"""How a policy loses: each loss cause by the number of treasures captured when the game was lost.
+"""How a policy loses: each loss cause by the progress made when the game was lost (treasures captured on the
+island, parts collected in the Desert).
 
 Shows where a player's next gains are: losses with no treasure captured are lost races against the early
 flood; losses after all four treasures are lost endgames (the team did not reach Fools' Landing and lift
 off in time). Also prints, for games that captured all four treasures, how many turns later they ended,
 and with several difficulties a summary table (the win rate, the losses after all four treasures were
-captured, with three captured, and to the water) over them. Benchmark seeds by default, like strength.py;
-``--tuning`` plays tuning seeds (benchmarks/seeds.py) to try ideas.
+captured, with three captured, and to the water) over them. In the Desert the same for the four parts, and
+how many losses came with every part found and the Launch Pad known (only the last pickups and the walk to
+the Launch Pad were left). Benchmark seeds by default, like strength.py; ``--tuning`` plays tuning seeds
+(benchmarks/seeds.py) to try ideas.
 
     python benchmarks/losses.py --policy heuristic --players 4 --difficulty normal --games 2000 --jobs 2
     python benchmarks/losses.py --players 4 --difficulty novice normal elite legendary --games 2000 --jobs 2
     python benchmarks/losses.py --tuning --param w_fools_landing=12 --games 1000
+    python benchmarks/losses.py --game desert --difficulty novice --tuning --games 600 --jobs 2
 """
 
 from __future__ import annotations
@@ -17,89 +21,148 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
+from typing import NamedTuple
 
 from seeds import BENCHMARK, TUNING_START, chosen_seeds
 from strength import parse_params  # the benchmark script beside this one
 
-from fi_cli.island.game import GameSetup
-from fi_cli.island.layouts import get_layout
-from fi_cli.island.play import play_game
-from fi_cli.island.policies import make_policy
-from fi_cli.island.tiles import LOSS_CAUSES, parse_difficulty
+from fi_cli.desert import tiles as desert_tiles
+from fi_cli.island import tiles as island_tiles
+
+# per game: what four things are gathered, and the loss cause counted on its own in the summary
+GATHERED = {"island": ("treasures", "captured"), "desert": ("parts", "collected")}
+WATCH = {"island": ("water_level", "water reached the skull"), "desert": ("thirst", "a pawn died of thirst")}
+TILES = {"island": island_tiles, "desert": desert_tiles}
 
 
-def difficulty_arg(value: str) -> str:
-    """An argparse type: a difficulty name or start level, checked (a clear error, not a traceback)."""
-    try:
-        parse_difficulty(value)
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
-    return value
+class Game(NamedTuple):
+    """One game as this script reads it: how it ended, the things gathered, the turns from the fourth to the end
+    (None if never four), and whether only the last stretch was left (the Desert: every part found and the
+    Launch Pad known when the game ended; the island: all four treasures captured)."""
+
+    end: str
+    gathered: int
+    after: int | None
+    open_end: bool
 
 
-def _play(job: tuple) -> list[tuple[str, int, int | None]]:
-    """(outcome or loss cause, treasures captured, turns from the fourth capture to the end or None)."""
-    name, params, players, level, seeds = job
+def difficulty_arg(game: str):
+    """An argparse type for the game: a difficulty name or start level, checked (a clear error, no traceback)."""
+
+    def check(value: str) -> str:
+        try:
+            TILES[game].parse_difficulty(value)
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+        return value
+
+    return check
+
+
+def _play(job: tuple) -> list[Game]:
+    game, name, params, players, level, seeds = job
+    return (_play_desert if game == "desert" else _play_island)(name, params, players, level, seeds)
+
+
+def _play_island(name: str, params: dict, players: int, level: int, seeds: list[int]) -> list[Game]:
+    from fi_cli.island.game import GameSetup
+    from fi_cli.island.layouts import get_layout
+    from fi_cli.island.play import play_game
+    from fi_cli.island.policies import make_policy
+
     policy = make_policy(name, params)
     setup = GameSetup(get_layout("forbidden_island"), start_level=level, players=players)
     out = []
     for seed in seeds:
         r = play_game(setup, policy, seed)
         t4 = next((row.turn for row in r.turn_rows if row.treasures_captured == 4), None)
-        out.append((r.loss_cause or r.outcome, r.treasures_captured, None if t4 is None else r.turns - t4))
+        after = None if t4 is None else r.turns - t4
+        out.append(Game(r.loss_cause or r.outcome, r.treasures_captured, after, r.treasures_captured == 4))
     return out
 
 
-def report(games: list[tuple[str, int, int | None]]) -> dict[str, float]:
+def _play_desert(name: str, params: dict, players: int, level: int, seeds: list[int]) -> list[Game]:
+    from fi_cli.desert.game import GameSetup
+    from fi_cli.desert.play import play_game
+    from fi_cli.desert.policies import make_policy
+
+    policy = make_policy(name, params)
+    setup = GameSetup(players=players, start_level=level)
+    out = []
+    for seed in seeds:
+        r = play_game(setup, policy, seed)
+        t4 = next((row.turn for row in r.turn_rows if row.parts_collected == 4), None)
+        after = None if t4 is None else r.turns - t4
+        pad_known = any(t.kind == "launch_pad" for t in r.tile_rows)
+        out.append(Game(r.loss_cause or r.outcome, r.parts_collected, after, r.parts_found == 4 and pad_known))
+    return out
+
+
+def report(game: str, games: list[Game]) -> dict[str, float]:
     """Print the table of one difficulty; return its summary shares."""
+    things, verb = GATHERED[game]
+    causes = TILES[game].LOSS_CAUSES
     n = len(games)
-    wins = sum(1 for end, _, _ in games if end == "win")
+    wins = sum(1 for g in games if g.end == "win")
     print(f"won {wins} ({wins / n:.1%})\n")
-    table = Counter((end, caught) for end, caught, _ in games if end != "win")
-    print("| loss cause | " + " | ".join(f"{k} captured" for k in range(5)) + " | all |")
+    table = Counter((g.end, g.gathered) for g in games if g.end != "win")
+    print("| loss cause | " + " | ".join(f"{k} {verb}" for k in range(5)) + " | all |")
     print("|---|" + "---:|" * 6)
-    for cause in LOSS_CAUSES:
+    for cause in causes:
         row = [table[cause, k] for k in range(5)]
         print(f"| {cause} | " + " | ".join(f"{c / n:.1%}" for c in row) + f" | {sum(row) / n:.1%} |")
-    late = [(end, after) for end, _, after in games if after is not None]
-    lost = [after for end, after in late if end != "win"]
-    print(f"\n{len(late)} games captured all four treasures; {len(lost)} of them were lost after that "
+    late = [g for g in games if g.after is not None]
+    lost = [g.after for g in late if g.end != "win"]
+    print(f"\n{len(late)} games {verb} all four {things}; {len(lost)} of them were lost after that "
           f"({len(lost) / max(1, len(late)):.1%}), {len(lost) / n:.1%} of all games.")  # fmt: skip
     after = Counter(min(a, 5) for a in lost)
-    print("turns from the fourth capture to the loss: " + ", ".join(
+    print(f"turns from the fourth {things[:-1]} {verb} to the loss: " + ", ".join(
         f"{'5+' if k == 5 else k}: {after[k]}" for k in range(6)))  # fmt: skip
-    return {
+    watch, watch_label = WATCH[game]
+    summary = {
         "wins": wins / n,
-        "lost after all four treasures were captured": len(lost) / n,
-        "lost with three treasures captured": sum(table[c, 3] for c in LOSS_CAUSES) / n,
-        "water reached the skull": sum(table["water_level", k] for k in range(5)) / n,
+        f"lost after all four {things} were {verb}": len(lost) / n,
+        f"lost with three {things} {verb}": sum(table[c, 3] for c in causes) / n,
+        watch_label: sum(table[watch, k] for k in range(5)) / n,
     }
+    if game == "desert":
+        open_end = sum(1 for g in games if g.end != "win" and g.open_end)
+        print(f"lost with every part found and the Launch Pad known: {open_end} ({open_end / n:.1%} of all games)")
+        summary["lost with every part found and the Launch Pad known"] = open_end / n
+    return summary
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", choices=sorted(GATHERED), default="island")
     ap.add_argument("--policy", default="heuristic")
     ap.add_argument("--param", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--difficulty", nargs="+", type=difficulty_arg, default=["normal"], help="one or more difficulties")
+    ap.add_argument("--difficulty", nargs="+", default=["normal"], help="one or more difficulties")
     ap.add_argument("--games", type=int, default=2000, help="games per difficulty")
     ap.add_argument("--seed", type=int, default=None,
                     help=f"first game seed (default {BENCHMARK.start}, or {TUNING_START} with --tuning)")
     ap.add_argument("--tuning", action="store_true", help="play tuning seeds, to try ideas")
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args()
+    check = difficulty_arg(args.game)
+    try:
+        for difficulty in args.difficulty:
+            check(difficulty)
+    except argparse.ArgumentTypeError as e:
+        ap.error(f"argument --difficulty: {e}")
     params = parse_params(args.param)
     seeds = chosen_seeds(args.tuning, args.seed, args.games)
     summary = {}
     with ProcessPoolExecutor(args.jobs) as pool:
         for difficulty in args.difficulty:
-            level = parse_difficulty(difficulty)
+            level = TILES[args.game].parse_difficulty(difficulty)
             parts = [seeds[i :: args.jobs] for i in range(args.jobs)]
-            jobs = [(args.policy, params, args.players, level, part) for part in parts]
+            jobs = [(args.game, args.policy, params, args.players, level, part) for part in parts]
             games = [g for part in pool.map(_play, jobs) for g in part]
             print(f"policy {args.policy} {params or '(default parameters)'}; {args.players} players, {difficulty}, "
                   f"{len(games)} games, seeds {seeds[0]}-{seeds[-1]}")  # fmt: skip
-            summary[difficulty] = report(games)
+            summary[difficulty] = report(args.game, games)
             print()
     if len(summary) > 1:
         print(f"| {args.players} players | " + " | ".join(d.capitalize() for d in summary) + " |")
