@@ -34,7 +34,7 @@ def _cell_tables(cells: tuple[tuple[int, int], ...], through_sea: bool) -> tuple
     tiles_only = {cell: i for i, cell in enumerate(cells)}
     orth = tuple(near(cell, _ORTH, tiles_only) for cell in cells)
     around = tuple(near(cell, _ORTH + _DIAG, tiles_only) for cell in cells)
-    dive = tuple(near(cell, _ORTH, node_at) for cell in sorted(node_at, key=node_at.get))
+    dive = tuple(near(cell, _ORTH, node_at) for cell in sorted(node_at, key=node_at.__getitem__))
     return orth, around, dive
 
 

@@ -101,6 +101,24 @@ class GameState(StateBase):
     tdiscard: list[int]
     fdeck: list[list[int]]  # flood draw pile: segments of unknown order, the top segment last
     fdiscard: list[int]
+    n: int
+    water: int
+    captured: int  # bit mask of the captured treasures
+    current: int
+    turn: int
+    phase: int
+    actions_left: int
+    flight_used: bool
+    discarder: int
+    resume: int
+    draws_left: int
+    flood_left: int
+    swimmers: list[int]
+    sinking: int
+    outcome: str | None
+    loss_causes: tuple[str, ...]
+    rng: random.Random | None
+    stats: Recorder | None
 
     # ----------------------------------------------------------------- copying and queries
     def copy(self, rng: random.Random | None = None) -> GameState:
@@ -598,7 +616,7 @@ class GameState(StateBase):
             return
         self.draws_left -= 1
         deck = self.tdeck
-        r = int(self.rng.random() * sum(deck))
+        r = int(self.rng.random() * sum(deck))  # type: ignore[union-attr]  # drawn only with it
         card = 0
         while r >= deck[card]:
             r -= deck[card]
@@ -633,7 +651,7 @@ class GameState(StateBase):
             fdeck.append(self.fdiscard)
             self.fdiscard = []
         seg = fdeck[-1]
-        i = int(self.rng.random() * len(seg))
+        i = int(self.rng.random() * len(seg))  # type: ignore[union-attr]  # drawn only with it
         t = seg[i]
         seg[i] = seg[-1]
         seg.pop()

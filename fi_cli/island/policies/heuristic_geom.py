@@ -9,6 +9,7 @@ same way whatever tile lies where.
 
 from __future__ import annotations
 
+from ..board import Board
 from ..engine import GameState
 from ..tiles import DIVER, EXPLORER
 
@@ -30,7 +31,7 @@ class Geometry:
     __slots__ = ("board", "sunk", "rank", "base", "neigh", "dists", "cache", "static", "kept", "prev")
 
     def __init__(self) -> None:
-        self.board = None
+        self.board: Board | None = None
         self.sunk = b""
         self.rank: list[int] = []  # node -> its place in the layout's cell order (open sea last)
         self.base: tuple = ()  # (orth, around, dive) neighbour tables of the whole island
@@ -161,7 +162,7 @@ class Geometry:
         d = self.static.get(key)
         if d is None:
             rank = self.rank
-            cells = self.board.layout.cells
+            cells = self.board.layout.cells  # type: ignore[union-attr]  # set by update
             ckey = (cells, kind, rank[src])  # by cell: the same for every game on this island shape
             dc = _ISLAND.get(ckey)
             if dc is None:

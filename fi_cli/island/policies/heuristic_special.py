@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..actions import DISCARD, DRAW_FLOOD, HELI_PLAY, SANDBAGS_PLAY, SWIM, Action
 from ..engine import GameState
 from ..tiles import (
@@ -66,7 +68,7 @@ def loses_if_sunk(s: GameState, t: int) -> bool:
     return s.tiles[b if t == a else a] == SUNK
 
 
-def flood_decision(s: GameState, legal: list[Action], w: dict[str, float], geo: Geometry) -> Action:
+def flood_decision(s: GameState, legal: Sequence[Action], w: dict[str, float], geo: Geometry) -> Action:
     holder = -1
     for q in range(s.n):
         if s.hands[q][SANDBAGS]:
@@ -149,7 +151,7 @@ def best_heli_move(ctx: Context, holder: int, least: float = float("-inf")) -> t
             for q in members:
                 if here[q] is None:
                     here[q] = ctx.goal_cost(q, src)
-            if sum([here[q] for q in members]) < least:
+            if sum([here[q] for q in members]) < least:  # type: ignore[misc]  # all set just above
                 continue
         arrs = [ctx.goal_costs(q) for q in members]
         tot = arrs[0] if len(arrs) == 1 else [sum(v) for v in zip(*arrs, strict=True)]
@@ -264,7 +266,7 @@ def keep_value(ctx: Context, p: int, c: int) -> float:
     return v
 
 
-def discard_decision(ctx: Context, legal: list[Action]) -> Action:
+def discard_decision(ctx: Context, legal: Sequence[Action]) -> Action:
     s = ctx.s
     w = ctx.w
     p = s.discarder
@@ -291,7 +293,7 @@ def discard_decision(ctx: Context, legal: list[Action]) -> Action:
 
 
 # --------------------------------------------------------------------- swimming
-def swim_decision(ctx: Context, legal: list[Action]) -> Action:
+def swim_decision(ctx: Context, legal: Sequence[Action]) -> Action:
     s = ctx.s
     w = ctx.w
     q = s.swimmers[0]

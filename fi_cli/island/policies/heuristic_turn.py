@@ -234,7 +234,7 @@ def best_plan(ctx: Context, p: int, x: int, k: int, reach: dict[int, int], gifts
                     opts.sort(key=_first, reverse=True)
                     opts = opts[:r]
         val = -gc[y] - 0.01 * d
-        done = ()
+        done: tuple[int, ...] | list[int] = ()
         if opts:
             val += sum([o[0] for o in opts])
             if fl_near or guards_:
