@@ -151,7 +151,8 @@ def best_heli_move(ctx: Context, holder: int, least: float = float("-inf")) -> t
             for q in members:
                 if here[q] is None:
                     here[q] = ctx.goal_cost(q, src)
-            if sum([here[q] for q in members]) < least:  # type: ignore[misc]  # all set just above
+            costs: list[float] = [here[q] for q in members]  # type: ignore[misc]  # all set just above
+            if sum(costs) < least:
                 continue
         arrs = [ctx.goal_costs(q) for q in members]
         tot = arrs[0] if len(arrs) == 1 else [sum(v) for v in zip(*arrs, strict=True)]
