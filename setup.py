@@ -27,6 +27,7 @@ from setuptools.command.build_ext import build_ext
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PACKAGE = "fi_cli"
+_METADATA_COMMANDS = {"egg_info", "dist_info", "sdist"}  # what pip runs before building: nothing to compile
 
 
 def _native():
@@ -78,10 +79,16 @@ class BuildExt(build_ext):
     failure leaves a working pure-Python package."""
 
     def finalize_options(self) -> None:
-        self.distribution.ext_modules = self.extensions = _mypyc_extensions()
+        # mypyc generates its C code here, but not for commands that only write metadata (pip runs those first)
+        exts = [] if set(self.distribution.commands) <= _METADATA_COMMANDS else _mypyc_extensions()
+        if exts:
+            self.distribution.ext_modules = exts
         super().finalize_options()
+        if not exts:  # the placeholders stay in the distribution, so that run() comes and cleans up
+            self.extensions = []
 
     def run(self) -> None:
+        self._to_source = bool(self.inplace or getattr(self, "editable_mode", False))  # an editable install
         if not self.extensions:
             self._pure()
             return
@@ -91,26 +98,26 @@ class BuildExt(build_ext):
             _note(f"the C compiler failed ({type(e).__name__}: {e}); installing pure Python")
             self._pure()
             return
-        hashes = {m: NATIVE.source_hash(NATIVE.source_path(m, HERE)) for m in NATIVE.MODULES}
-        for d in self._package_dirs():
-            os.makedirs(d, exist_ok=True)
-            with open(os.path.join(d, NATIVE.RECORD), "w") as f:
-                json.dump({"compiler": "mypyc", "modules": hashes}, f, indent=1, sort_keys=True)
+        record = {
+            "compiler": "mypyc",
+            "modules": {m: NATIVE.source_hash(NATIVE.source_path(m, HERE)) for m in NATIVE.MODULES},
+            "libraries": sorted(e.name for e in self.extensions if e.name not in NATIVE.MODULES),  # the group's
+        }
+        for root in self._roots():
+            os.makedirs(os.path.join(root, PACKAGE), exist_ok=True)
+            with open(os.path.join(root, PACKAGE, NATIVE.RECORD), "w") as f:
+                json.dump(record, f, indent=1, sort_keys=True)
                 f.write("\n")
-        _note(f"compiled {len(hashes)} modules with mypyc")
+        _note(f"compiled {len(NATIVE.MODULES)} modules with mypyc")
 
-    def _package_dirs(self) -> list[str]:
+    def _roots(self) -> list[str]:
         """Where the package is built: the build directory and, for an editable install, the sources."""
-        dirs = [os.path.join(self.build_lib, PACKAGE)]
-        if self.inplace or getattr(self, "editable_mode", False):
-            dirs.append(os.path.join(HERE, PACKAGE))
-        return dirs
+        return [self.build_lib] + ([HERE] if self._to_source else [])
 
     def _pure(self) -> None:
         """No compiled module may be left to shadow a source: remove the record and the modules' extension
         files that an earlier build left in the build directory and (editable installs) beside the sources."""
-        roots = [self.build_lib] + ([HERE] if self.inplace or getattr(self, "editable_mode", False) else [])
-        for root in roots:
+        for root in self._roots():
             stale = [os.path.join(root, PACKAGE, NATIVE.RECORD)]
             for m in NATIVE.MODULES:
                 stale += NATIVE.extension_files(m, root)

@@ -36,7 +36,7 @@ MODULES: tuple[str, ...] = (
     "fi_cli.island.policies.heuristic_special",
     "fi_cli.island.policies.heuristic_turn",
 )
-RECORD = "_native.json"  # written by setup.py beside this file: {"modules": {module: sha256 of its source}}
+RECORD = "_native.json"  # by setup.py beside this file: {"modules": {module: sha256 of its source}, "libraries": [...]}
 EXTENSION_SUFFIXES: tuple[str, ...] = tuple(importlib.machinery.EXTENSION_SUFFIXES)
 STALE_WARNING = (
     "fi: compiled modules are older than their sources; running pure Python — "
@@ -83,10 +83,13 @@ def status(root: str = _ROOT, record: str | None = None, environ: Mapping[str, s
         return STALE
     try:
         with open(os.path.join(root, "fi_cli", RECORD) if record is None else record) as f:
-            recorded = json.load(f)["modules"]
+            record_data = json.load(f)
+        recorded = record_data["modules"]
         if any(recorded[m] != source_hash(source_path(m, root)) for m in MODULES):
             return STALE
-    except (OSError, ValueError, KeyError, TypeError):
+        if any(importlib.util.find_spec(lib) is None for lib in record_data.get("libraries", ())):
+            return STALE  # the group's shared library is gone (a later install did not compile)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return STALE
     return COMPILED
 

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from .layouts import Layout
 from .rules import Rules
 from .tiles import TILES
 
-_ORTH = ((-1, 0), (1, 0), (0, -1), (0, 1))
-_DIAG = ((-1, -1), (-1, 1), (1, -1), (1, 1))
-_N = len(TILES)
+_ORTH: Final = ((-1, 0), (1, 0), (0, -1), (0, 1))
+_DIAG: Final = ((-1, -1), (-1, 1), (1, -1), (1, 1))
+_N: Final = len(TILES)
 
 
 @lru_cache(maxsize=256)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from itertools import repeat
+from typing import Final
 
 from ..common.play import LegalActions  # noqa: F401  (re-exported: the island's policies use it)
 from ..common.state import IllegalActionError, StateBase  # noqa: F401  (IllegalActionError: re-exported)
@@ -56,11 +57,16 @@ from .tiles import (
 )
 
 # Phases. ACTIONS, DISCARD, FLOOD and SWIM are decisions; DRAW is automatic; OVER ends the game.
-ACTIONS, DISCARD_PHASE, FLOOD, SWIM_PHASE, DRAW, OVER = range(6)
-PHASES = ("actions", "discard", "flood", "swim", "draw", "over")
-ALL_TREASURES = 0b1111
-_SUNK_ONLY = bytes(SUNK if i == SUNK else 0 for i in range(256))  # tile states -> which tiles have sunk
-_N_TILES = 24
+ACTIONS: Final = 0
+DISCARD_PHASE: Final = 1
+FLOOD: Final = 2
+SWIM_PHASE: Final = 3
+DRAW: Final = 4
+OVER: Final = 5
+PHASES: Final = ("actions", "discard", "flood", "swim", "draw", "over")
+ALL_TREASURES: Final = 0b1111
+_SUNK_ONLY: Final = bytes(SUNK if i == SUNK else 0 for i in range(256))  # tile states -> which tiles have sunk
+_N_TILES: Final = 24
 
 
 class Recorder:

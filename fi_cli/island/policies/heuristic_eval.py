@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import compress
+from typing import Final
 
 from ..engine import GameState
 from ..tiles import (
@@ -24,11 +25,11 @@ from ..tiles import (
 )
 from .heuristic_geom import AROUND, FAR, ORTH, Geometry
 
-_N = 24
-_TILES = range(_N)
-_IS_FLOODED = FLOODED.__eq__
-ALL = 0b1111
-_ZEROS = [0.0] * _N
+_N: Final = 24
+_TILES: Final = range(_N)
+_IS_FLOODED: Final = FLOODED.__eq__
+ALL: Final = 0b1111
+_ZEROS: Final = [0.0] * _N
 
 
 def importances(s: GameState, w: dict[str, float]) -> list[float]:

@@ -9,14 +9,18 @@ same way whatever tile lies where.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..board import Board
 from ..engine import GameState
 from ..tiles import DIVER, EXPLORER
 
-ORTH, AROUND, DIVE = 0, 1, 2
-FAR = 12  # stands for "unreachable by walking" in distance sums
-_N = 24
-_KEEP = 32  # sets of sunk tiles whose tables are kept
+ORTH: Final = 0
+AROUND: Final = 1
+DIVE: Final = 2
+FAR: Final = 12  # stands for "unreachable by walking" in distance sums
+_N: Final = 24
+_KEEP: Final = 32  # sets of sunk tiles whose tables are kept
 _ISLAND: dict[tuple, list[int]] = {}  # (layout cells, kind, cell) -> steps by cell on the whole island
 _BY_CELL: dict[tuple, tuple] = {}  # (layout cells, nodes) -> neighbour tables by cell index, in cell order
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ..actions import DISCARD, DRAW_FLOOD, HELI_PLAY, SANDBAGS_PLAY, SWIM, Action
 from ..engine import GameState
@@ -22,7 +23,7 @@ from .heuristic_eval import Context, importances, tile_values
 from .heuristic_geom import ORTH, Geometry
 from .heuristic_turn import junk
 
-_N = 24
+_N: Final = 24
 
 
 def find_heli(s: GameState, mask: int, target: int, holder: int = -1) -> Action | None:

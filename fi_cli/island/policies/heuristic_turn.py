@@ -9,13 +9,17 @@ player can follow it without planning again at every action.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import CAPTURE, FLY, GIVE, MOVE, NAVIGATE, NO_TILE, SHORE_UP, Action
 from ..tiles import ENGINEER, FLOODED, HAND_LIMIT, MESSENGER, NAVIGATOR, PILOT, SUNK, TREASURE_TILES
 from .heuristic_eval import Context
 from .heuristic_geom import AROUND, DIVE, ORTH
 
-_N = 24
-SHORE, GIFT, CAPT = 0, 1, 2
+_N: Final = 24
+SHORE: Final = 0
+GIFT: Final = 1
+CAPT: Final = 2
 
 
 def _first(o: tuple) -> float:
