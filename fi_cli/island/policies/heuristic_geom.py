@@ -202,7 +202,7 @@ class Geometry:
         return d
 
 
-def _bfs(nb, src: int) -> list[int]:
+def _bfs(nb: list[tuple[int, ...]], src: int) -> list[int]:
     """Steps from tile ``src`` to every tile over the neighbour lists ``nb`` (FAR when unreachable)."""
     d = [FAR] * _N
     d[src] = 0
@@ -220,7 +220,7 @@ def _bfs(nb, src: int) -> list[int]:
     return d
 
 
-def _cutters(nb, root: int) -> list[tuple[int, ...]]:
+def _cutters(nb: list[tuple[int, ...]], root: int) -> list[tuple[int, ...]]:
     """For each tile, the tiles every way from ``root`` to it over ``nb`` goes through (one depth-first
     search: the subtree of a child whose back edges reach no higher than its parent hangs on that parent)."""
     disc = [-1] * _N

@@ -104,7 +104,7 @@ def flood_decision(s: GameState, legal: Sequence[Action], w: dict[str, float], g
     return (DRAW_FLOOD,)
 
 
-def _may_reach(s: GameState, w: dict[str, float], imp: list[float], chance: dict[int, float], tiles) -> bool:
+def _may_reach(s: GameState, w: dict[str, float], imp: list[float], chance: dict[int, float], tiles: list[int]) -> bool:
     """Whether some tile could reach the Sandbags threshold even with every pawn it might cut off from Fools'
     Landing (an upper bound on tile_values, added the same way): when none can, the cut-off table, rebuilt
     after every sinking, is not needed."""

@@ -165,7 +165,16 @@ def _shore_opts(ctx: Context, tiles_: list[int], engineer: bool, at_x: bool) -> 
     return [(v, SHORE, (t,), at_x) for v, t in vs]
 
 
-def best_plan(ctx: Context, p: int, x: int, k: int, reach: dict[int, int], gifts_, guards_, gc):
+def best_plan(
+    ctx: Context,
+    p: int,
+    x: int,
+    k: int,
+    reach: dict[int, int],
+    gifts_: list[tuple[int, int, list[float]]],
+    guards_: list[tuple[float, list[int], int, int]],
+    gc: list[float],
+):
     """The best (value, end tile, steps, chosen options) of p's turn from x with k actions.
 
     An option is (value, SHORE|GIFT|CAPT, data, done at the start tile?)."""
