@@ -32,7 +32,7 @@ DISCARD: Final = 10
 DRAW_FLOOD: Final = 11
 SWIM: Final = 12
 
-Action = tuple
+Action = tuple[int, ...]  # (kind, player, ...): every field an int
 
 NO_TILE: Final = -1
 
