@@ -49,8 +49,17 @@ def _pure_requested() -> bool:
     return NATIVE.pure_requested(os.environ)
 
 
+_MADE: list[list[Extension]] = []  # mypyc's extensions, once made: setuptools may finalize build_ext again
+
+
 def _mypyc_extensions() -> list[Extension]:
-    """The compiled extensions (mypyc's C code is generated here), or [] when mypyc is missing or fails."""
+    """The compiled extensions (mypyc's C code is generated here, once), or [] when mypyc is missing or fails."""
+    if not _MADE:
+        _MADE.append(_make_mypyc_extensions())
+    return _MADE[0]
+
+
+def _make_mypyc_extensions() -> list[Extension]:
     if _pure_requested():
         _note("FI_PURE_PYTHON is set: not compiling, the package stays pure Python")
         return []
