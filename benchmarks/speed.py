@@ -15,6 +15,7 @@ import pstats
 import sys
 import time
 
+from fi_cli import native
 from fi_cli.common.play import LegalActions, choose
 
 
@@ -77,6 +78,7 @@ def main() -> None:
     new_game, setup, make_policy, policies, what = _game(args)
     print(f"command: {' '.join(['python'] + sys.argv)}")
     print(f"machine: {cpu_name()}, Python {platform.python_version()}, one process")
+    print(f"code: {native.describe()}")  # the island modules compiled at install (mypyc) or pure Python
     rates = []
     for name in policies:
         policy = make_policy(name)

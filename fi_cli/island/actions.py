@@ -14,15 +14,27 @@ Forms (pN is the seat of a player; tiles, treasures and cards by id):
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from .tiles import CARD_INDEX, CARDS, TILE_INDEX, TILES, TREASURE_INDEX, TREASURES
 
-MOVE, FLY, NAVIGATE, SHORE_UP, GIVE, CAPTURE, SANDBAGS_PLAY, HELI_PLAY, LIFT_OFF, END_ACTIONS, DISCARD, \
-    DRAW_FLOOD, SWIM = range(13)
+MOVE: Final = 0
+FLY: Final = 1
+NAVIGATE: Final = 2
+SHORE_UP: Final = 3
+GIVE: Final = 4
+CAPTURE: Final = 5
+SANDBAGS_PLAY: Final = 6
+HELI_PLAY: Final = 7
+LIFT_OFF: Final = 8
+END_ACTIONS: Final = 9
+DISCARD: Final = 10
+DRAW_FLOOD: Final = 11
+SWIM: Final = 12
 
-Action = tuple
+Action = tuple[int, ...]  # (kind, player, ...): every field an int
 
-NO_TILE = -1
+NO_TILE: Final = -1
 
 
 class ActionParseError(ValueError):

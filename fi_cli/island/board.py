@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from .layouts import Layout
 from .rules import Rules
 from .tiles import TILES
 
-_ORTH = ((-1, 0), (1, 0), (0, -1), (0, 1))
-_DIAG = ((-1, -1), (-1, 1), (1, -1), (1, 1))
-_N = len(TILES)
+_ORTH: Final = ((-1, 0), (1, 0), (0, -1), (0, 1))
+_DIAG: Final = ((-1, -1), (-1, 1), (1, -1), (1, 1))
+_N: Final = len(TILES)
 
 
 @lru_cache(maxsize=256)
@@ -34,7 +35,7 @@ def _cell_tables(cells: tuple[tuple[int, int], ...], through_sea: bool) -> tuple
     tiles_only = {cell: i for i, cell in enumerate(cells)}
     orth = tuple(near(cell, _ORTH, tiles_only) for cell in cells)
     around = tuple(near(cell, _ORTH + _DIAG, tiles_only) for cell in cells)
-    dive = tuple(near(cell, _ORTH, node_at) for cell in sorted(node_at, key=node_at.get))
+    dive = tuple(near(cell, _ORTH, node_at) for cell in sorted(node_at, key=node_at.__getitem__))
     return orth, around, dive
 
 

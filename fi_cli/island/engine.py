@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from itertools import repeat
+from typing import Final
 
 from ..common.play import LegalActions  # noqa: F401  (re-exported: the island's policies use it)
 from ..common.state import IllegalActionError, StateBase  # noqa: F401  (IllegalActionError: re-exported)
@@ -56,11 +57,16 @@ from .tiles import (
 )
 
 # Phases. ACTIONS, DISCARD, FLOOD and SWIM are decisions; DRAW is automatic; OVER ends the game.
-ACTIONS, DISCARD_PHASE, FLOOD, SWIM_PHASE, DRAW, OVER = range(6)
-PHASES = ("actions", "discard", "flood", "swim", "draw", "over")
-ALL_TREASURES = 0b1111
-_SUNK_ONLY = bytes(SUNK if i == SUNK else 0 for i in range(256))  # tile states -> which tiles have sunk
-_N_TILES = 24
+ACTIONS: Final = 0
+DISCARD_PHASE: Final = 1
+FLOOD: Final = 2
+SWIM_PHASE: Final = 3
+DRAW: Final = 4
+OVER: Final = 5
+PHASES: Final = ("actions", "discard", "flood", "swim", "draw", "over")
+ALL_TREASURES: Final = 0b1111
+_SUNK_ONLY: Final = bytes(SUNK if i == SUNK else 0 for i in range(256))  # tile states -> which tiles have sunk
+_N_TILES: Final = 24
 
 
 class Recorder:
@@ -101,6 +107,24 @@ class GameState(StateBase):
     tdiscard: list[int]
     fdeck: list[list[int]]  # flood draw pile: segments of unknown order, the top segment last
     fdiscard: list[int]
+    n: int
+    water: int
+    captured: int  # bit mask of the captured treasures
+    current: int
+    turn: int
+    phase: int
+    actions_left: int
+    flight_used: bool
+    discarder: int
+    resume: int
+    draws_left: int
+    flood_left: int
+    swimmers: list[int]
+    sinking: int
+    outcome: str | None
+    loss_causes: tuple[str, ...]
+    rng: random.Random | None
+    stats: Recorder | None
 
     # ----------------------------------------------------------------- copying and queries
     def copy(self, rng: random.Random | None = None) -> GameState:
@@ -598,7 +622,7 @@ class GameState(StateBase):
             return
         self.draws_left -= 1
         deck = self.tdeck
-        r = int(self.rng.random() * sum(deck))
+        r = int(self.rng.random() * sum(deck))  # type: ignore[union-attr]  # drawn only with it
         card = 0
         while r >= deck[card]:
             r -= deck[card]
@@ -633,7 +657,7 @@ class GameState(StateBase):
             fdeck.append(self.fdiscard)
             self.fdiscard = []
         seg = fdeck[-1]
-        i = int(self.rng.random() * len(seg))
+        i = int(self.rng.random() * len(seg))  # type: ignore[union-attr]  # drawn only with it
         t = seg[i]
         seg[i] = seg[-1]
         seg.pop()

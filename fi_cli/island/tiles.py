@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-TILES: tuple[str, ...] = (
+from typing import Final
+
+TILES: Final[tuple[str, ...]] = (
     "fools_landing",
     "bronze_gate",
     "copper_gate",
@@ -28,30 +30,35 @@ TILES: tuple[str, ...] = (
     "twilight_hollow",
     "watchtower",
 )
-TILE_INDEX: dict[str, int] = {name: i for i, name in enumerate(TILES)}
-FOOLS_LANDING = 0
+TILE_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(TILES)}
+FOOLS_LANDING: Final = 0
 
-TREASURES: tuple[str, ...] = ("earth_stone", "statue_of_the_wind", "crystal_of_fire", "oceans_chalice")
-TREASURE_INDEX: dict[str, int] = {name: i for i, name in enumerate(TREASURES)}
+TREASURES: Final[tuple[str, ...]] = ("earth_stone", "statue_of_the_wind", "crystal_of_fire", "oceans_chalice")
+TREASURE_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(TREASURES)}
 # The two tiles of each treasure, by treasure index.
-TREASURE_TILES: tuple[tuple[int, int], ...] = ((6, 7), (8, 9), (10, 11), (12, 13))
-TILE_TREASURE: tuple[int, ...] = tuple(
+TREASURE_TILES: Final[tuple[tuple[int, int], ...]] = ((6, 7), (8, 9), (10, 11), (12, 13))
+TILE_TREASURE: Final[tuple[int, ...]] = tuple(
     next((t for t, pair in enumerate(TREASURE_TILES) if i in pair), -1) for i in range(len(TILES))
 )
 
 # Treasure-deck card kinds: 0-3 are the treasures (same index as TREASURES).
-HELICOPTER_LIFT = 4
-SANDBAGS = 5
-WATERS_RISE = 6
-CARDS: tuple[str, ...] = TREASURES + ("helicopter_lift", "sandbags", "waters_rise")
-CARD_INDEX: dict[str, int] = {name: i for i, name in enumerate(CARDS)}
-DECK_COUNTS: tuple[int, ...] = (5, 5, 5, 5, 3, 2, 3)  # 28 cards
-HAND_LIMIT = 5
+HELICOPTER_LIFT: Final = 4
+SANDBAGS: Final = 5
+WATERS_RISE: Final = 6
+CARDS: Final[tuple[str, ...]] = TREASURES + ("helicopter_lift", "sandbags", "waters_rise")
+CARD_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(CARDS)}
+DECK_COUNTS: Final[tuple[int, ...]] = (5, 5, 5, 5, 3, 2, 3)  # 28 cards
+HAND_LIMIT: Final = 5
 
-ROLES: tuple[str, ...] = ("pilot", "engineer", "explorer", "navigator", "diver", "messenger")
-ROLE_INDEX: dict[str, int] = {name: i for i, name in enumerate(ROLES)}
-PILOT, ENGINEER, EXPLORER, NAVIGATOR, DIVER, MESSENGER = range(6)
-ROLE_START: tuple[int, ...] = (
+ROLES: Final[tuple[str, ...]] = ("pilot", "engineer", "explorer", "navigator", "diver", "messenger")
+ROLE_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(ROLES)}
+PILOT: Final = 0
+ENGINEER: Final = 1
+EXPLORER: Final = 2
+NAVIGATOR: Final = 3
+DIVER: Final = 4
+MESSENGER: Final = 5
+ROLE_START: Final[tuple[int, ...]] = (
     TILE_INDEX["fools_landing"],
     TILE_INDEX["bronze_gate"],
     TILE_INDEX["copper_gate"],
@@ -61,14 +68,16 @@ ROLE_START: tuple[int, ...] = (
 )
 
 # Flood cards drawn per turn at water levels 1..9 (index 0 unused); level 10 is the skull.
-FLOOD_DRAWS: tuple[int, ...] = (0, 2, 2, 3, 3, 3, 4, 4, 5, 5)
-SKULL = 10
-DIFFICULTIES: dict[str, int] = {"novice": 1, "normal": 2, "elite": 3, "legendary": 4}
+FLOOD_DRAWS: Final[tuple[int, ...]] = (0, 2, 2, 3, 3, 3, 4, 4, 5, 5)
+SKULL: Final = 10
+DIFFICULTIES: Final[dict[str, int]] = {"novice": 1, "normal": 2, "elite": 3, "legendary": 4}
 
-DRY, FLOODED, SUNK = 0, 1, 2
-TILE_STATES: tuple[str, ...] = ("dry", "flooded", "sunk")
+DRY: Final = 0
+FLOODED: Final = 1
+SUNK: Final = 2
+TILE_STATES: Final[tuple[str, ...]] = ("dry", "flooded", "sunk")
 
-LOSS_CAUSES: tuple[str, ...] = ("treasure_lost", "fools_landing_sunk", "player_drowned", "water_level")
+LOSS_CAUSES: Final[tuple[str, ...]] = ("treasure_lost", "fools_landing_sunk", "player_drowned", "water_level")
 
 
 def parse_difficulty(value: str | int) -> int:

@@ -6,7 +6,9 @@ Everything here is computed from public information only: tile states, hands, th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import compress
+from typing import Final
 
 from ..engine import GameState
 from ..tiles import (
@@ -23,11 +25,11 @@ from ..tiles import (
 )
 from .heuristic_geom import AROUND, FAR, ORTH, Geometry
 
-_N = 24
-_TILES = range(_N)
-_IS_FLOODED = FLOODED.__eq__
-ALL = 0b1111
-_ZEROS = [0.0] * _N
+_N: Final = 24
+_TILES: Final = range(_N)
+_IS_FLOODED: Final = FLOODED.__eq__
+ALL: Final = 0b1111
+_ZEROS: Final = [0.0] * _N
 
 
 def importances(s: GameState, w: dict[str, float]) -> list[float]:
@@ -253,14 +255,13 @@ class Context:
             if not srcs:
                 b = FAR
             elif all(known[t] is not None for t in srcs):
-                b = min([known[t][y] for t in srcs])
+                b = min([known[t][y] for t in srcs])  # type: ignore[index]  # all known: checked above
             else:
                 if d is None:
                     d = self.geo.dist(kind, y)
                 b = min([d[t] for t in srcs])
-            if pilot:
-                b = _flown(b)
-            total = total + wt * b
+            cost: float = _flown(b) if pilot else b
+            total = total + wt * cost
         return total
 
     def goal_costs(self, q: int) -> list[float]:
@@ -277,12 +278,13 @@ class Context:
             self.goals[q] = total
             return total
         key = (kind, pilot, tuple(goals))
-        total = geo.cache.get(key)  # the same goals give the same costs until a tile sinks
-        if total is not None:
-            self.goals[q] = total
-            return total
+        cached = geo.cache.get(key)  # the same goals give the same costs until a tile sinks
+        if cached is not None:
+            self.goals[q] = cached
+            return cached
         total = [0.0] * _N
         for wt, srcs in goals:
+            best: list[int] | None
             if len(srcs) == 1:
                 best = geo.dist(kind, srcs[0])
             elif not srcs:
@@ -291,9 +293,8 @@ class Context:
                 best = geo.cache.get((kind, srcs))
                 if best is None:
                     best = geo.cache[kind, srcs] = list(map(min, *(geo.dist(kind, src) for src in srcs)))
-            if pilot:
-                best = list(map(_flown, best))
-            total = [a + wt * b for a, b in zip(total, best, strict=True)]
+            steps: Sequence[float] = list(map(_flown, best)) if pilot else best
+            total = [a + wt * b for a, b in zip(total, steps, strict=True)]
         geo.cache[key] = total
         self.goals[q] = total
         return total

@@ -9,13 +9,18 @@ same way whatever tile lies where.
 
 from __future__ import annotations
 
+from typing import Final
+
+from ..board import Board
 from ..engine import GameState
 from ..tiles import DIVER, EXPLORER
 
-ORTH, AROUND, DIVE = 0, 1, 2
-FAR = 12  # stands for "unreachable by walking" in distance sums
-_N = 24
-_KEEP = 32  # sets of sunk tiles whose tables are kept
+ORTH: Final = 0
+AROUND: Final = 1
+DIVE: Final = 2
+FAR: Final = 12  # stands for "unreachable by walking" in distance sums
+_N: Final = 24
+_KEEP: Final = 32  # sets of sunk tiles whose tables are kept
 _ISLAND: dict[tuple, list[int]] = {}  # (layout cells, kind, cell) -> steps by cell on the whole island
 _BY_CELL: dict[tuple, tuple] = {}  # (layout cells, nodes) -> neighbour tables by cell index, in cell order
 
@@ -30,7 +35,7 @@ class Geometry:
     __slots__ = ("board", "sunk", "rank", "base", "neigh", "dists", "cache", "static", "kept", "prev")
 
     def __init__(self) -> None:
-        self.board = None
+        self.board: Board | None = None
         self.sunk = b""
         self.rank: list[int] = []  # node -> its place in the layout's cell order (open sea last)
         self.base: tuple = ()  # (orth, around, dive) neighbour tables of the whole island
@@ -161,7 +166,7 @@ class Geometry:
         d = self.static.get(key)
         if d is None:
             rank = self.rank
-            cells = self.board.layout.cells
+            cells = self.board.layout.cells  # type: ignore[union-attr]  # set by update
             ckey = (cells, kind, rank[src])  # by cell: the same for every game on this island shape
             dc = _ISLAND.get(ckey)
             if dc is None:
@@ -197,7 +202,7 @@ class Geometry:
         return d
 
 
-def _bfs(nb, src: int) -> list[int]:
+def _bfs(nb: list[tuple[int, ...]], src: int) -> list[int]:
     """Steps from tile ``src`` to every tile over the neighbour lists ``nb`` (FAR when unreachable)."""
     d = [FAR] * _N
     d[src] = 0
@@ -215,7 +220,7 @@ def _bfs(nb, src: int) -> list[int]:
     return d
 
 
-def _cutters(nb, root: int) -> list[tuple[int, ...]]:
+def _cutters(nb: list[tuple[int, ...]], root: int) -> list[tuple[int, ...]]:
     """For each tile, the tiles every way from ``root`` to it over ``nb`` goes through (one depth-first
     search: the subtree of a child whose back edges reach no higher than its parent hangs on that parent)."""
     disc = [-1] * _N

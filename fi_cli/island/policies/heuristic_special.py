@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Final
+
 from ..actions import DISCARD, DRAW_FLOOD, HELI_PLAY, SANDBAGS_PLAY, SWIM, Action
 from ..engine import GameState
 from ..tiles import (
@@ -20,7 +23,7 @@ from .heuristic_eval import Context, importances, tile_values
 from .heuristic_geom import ORTH, Geometry
 from .heuristic_turn import junk
 
-_N = 24
+_N: Final = 24
 
 
 def find_heli(s: GameState, mask: int, target: int, holder: int = -1) -> Action | None:
@@ -66,7 +69,7 @@ def loses_if_sunk(s: GameState, t: int) -> bool:
     return s.tiles[b if t == a else a] == SUNK
 
 
-def flood_decision(s: GameState, legal: list[Action], w: dict[str, float], geo: Geometry) -> Action:
+def flood_decision(s: GameState, legal: Sequence[Action], w: dict[str, float], geo: Geometry) -> Action:
     holder = -1
     for q in range(s.n):
         if s.hands[q][SANDBAGS]:
@@ -101,7 +104,7 @@ def flood_decision(s: GameState, legal: list[Action], w: dict[str, float], geo: 
     return (DRAW_FLOOD,)
 
 
-def _may_reach(s: GameState, w: dict[str, float], imp: list[float], chance: dict[int, float], tiles) -> bool:
+def _may_reach(s: GameState, w: dict[str, float], imp: list[float], chance: dict[int, float], tiles: list[int]) -> bool:
     """Whether some tile could reach the Sandbags threshold even with every pawn it might cut off from Fools'
     Landing (an upper bound on tile_values, added the same way): when none can, the cut-off table, rebuilt
     after every sinking, is not needed."""
@@ -149,7 +152,8 @@ def best_heli_move(ctx: Context, holder: int, least: float = float("-inf")) -> t
             for q in members:
                 if here[q] is None:
                     here[q] = ctx.goal_cost(q, src)
-            if sum([here[q] for q in members]) < least:
+            costs: list[float] = [here[q] for q in members]  # type: ignore[misc]  # all set just above
+            if sum(costs) < least:
                 continue
         arrs = [ctx.goal_costs(q) for q in members]
         tot = arrs[0] if len(arrs) == 1 else [sum(v) for v in zip(*arrs, strict=True)]
@@ -264,7 +268,7 @@ def keep_value(ctx: Context, p: int, c: int) -> float:
     return v
 
 
-def discard_decision(ctx: Context, legal: list[Action]) -> Action:
+def discard_decision(ctx: Context, legal: Sequence[Action]) -> Action:
     s = ctx.s
     w = ctx.w
     p = s.discarder
@@ -291,7 +295,7 @@ def discard_decision(ctx: Context, legal: list[Action]) -> Action:
 
 
 # --------------------------------------------------------------------- swimming
-def swim_decision(ctx: Context, legal: list[Action]) -> Action:
+def swim_decision(ctx: Context, legal: Sequence[Action]) -> Action:
     s = ctx.s
     w = ctx.w
     q = s.swimmers[0]

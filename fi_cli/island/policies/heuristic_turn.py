@@ -9,13 +9,17 @@ player can follow it without planning again at every action.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import CAPTURE, FLY, GIVE, MOVE, NAVIGATE, NO_TILE, SHORE_UP, Action
 from ..tiles import ENGINEER, FLOODED, HAND_LIMIT, MESSENGER, NAVIGATOR, PILOT, SUNK, TREASURE_TILES
 from .heuristic_eval import Context
 from .heuristic_geom import AROUND, DIVE, ORTH
 
-_N = 24
-SHORE, GIFT, CAPT = 0, 1, 2
+_N: Final = 24
+SHORE: Final = 0
+GIFT: Final = 1
+CAPT: Final = 2
 
 
 def _first(o: tuple) -> float:
@@ -161,7 +165,16 @@ def _shore_opts(ctx: Context, tiles_: list[int], engineer: bool, at_x: bool) -> 
     return [(v, SHORE, (t,), at_x) for v, t in vs]
 
 
-def best_plan(ctx: Context, p: int, x: int, k: int, reach: dict[int, int], gifts_, guards_, gc):
+def best_plan(
+    ctx: Context,
+    p: int,
+    x: int,
+    k: int,
+    reach: dict[int, int],
+    gifts_: list[tuple[int, int, list[float]]],
+    guards_: list[tuple[float, list[int], int, int]],
+    gc: list[float],
+):
     """The best (value, end tile, steps, chosen options) of p's turn from x with k actions.
 
     An option is (value, SHORE|GIFT|CAPT, data, done at the start tile?)."""
@@ -234,7 +247,7 @@ def best_plan(ctx: Context, p: int, x: int, k: int, reach: dict[int, int], gifts
                     opts.sort(key=_first, reverse=True)
                     opts = opts[:r]
         val = -gc[y] - 0.01 * d
-        done = ()
+        done: tuple[int, ...] | list[int] = ()
         if opts:
             val += sum([o[0] for o in opts])
             if fl_near or guards_:
