@@ -1,7 +1,7 @@
-"""Build step of the install: compiles the island's hot modules with mypyc when it can, else stays pure Python.
+"""Build step of the install: compiles the games' hot modules with mypyc when it can, else stays pure Python.
 
 Everything else about the package is in pyproject.toml. The modules compiled are ``fi_cli.native.MODULES``
-(the island rules engine and the heuristic player's helpers: the hot path of every simulated game). The
+(each game's rules engine and its heuristic player's helpers: the hot path of every simulated game). The
 compiled modules play exactly the same games as their sources (tests/test_native.py checks it), so
 whatever happens here changes only the speed:
 
@@ -71,7 +71,7 @@ def _make_mypyc_extensions() -> list[Extension]:
     except BaseException as e:  # mypyc reports its errors by SystemExit  # noqa: BLE001
         if isinstance(e, KeyboardInterrupt):
             raise
-        _note(f"mypyc could not compile the island modules ({type(e).__name__}: {e}); installing pure Python")
+        _note(f"mypyc could not compile the modules ({type(e).__name__}: {e}); installing pure Python")
         return []
     for ext in exts:
         args = [a for a in ext.extra_compile_args if a != "-Werror"]  # a newer compiler's warning is no error

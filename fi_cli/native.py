@@ -1,6 +1,6 @@
 """Which of fi's modules run compiled, and the guard that never lets a stale compiled module run.
 
-The install (setup.py) compiles ``MODULES`` with mypyc when it can: the island rules engine and the
+The install (setup.py) compiles ``MODULES`` with mypyc when it can: each game's rules engine and its
 heuristic player's helpers, where a simulated game spends its time. A compiled module is an extension file
 beside its source (``engine.cpython-311-x86_64-linux-gnu.so`` beside ``engine.py``), and Python's import
 system prefers it. So that an edited source is never shadowed by the code compiled from its older text (in
@@ -35,6 +35,13 @@ MODULES: tuple[str, ...] = (
     "fi_cli.island.policies.heuristic_geom",
     "fi_cli.island.policies.heuristic_special",
     "fi_cli.island.policies.heuristic_turn",
+    "fi_cli.desert.actions",
+    "fi_cli.desert.engine",
+    "fi_cli.desert.tiles",
+    "fi_cli.desert.policies.heuristic_gear",
+    "fi_cli.desert.policies.heuristic_team",
+    "fi_cli.desert.policies.heuristic_turn",
+    "fi_cli.desert.policies.heuristic_view",
 )
 RECORD = "_native.json"  # by setup.py beside this file: {"modules": {module: sha256 of its source}, "libraries": [...]}
 EXTENSION_SUFFIXES: tuple[str, ...] = tuple(importlib.machinery.EXTENSION_SUFFIXES)
@@ -125,7 +132,7 @@ def compiled() -> bool:
 def describe() -> str:
     """One line for reports and benchmarks: which code runs."""
     return {
-        COMPILED: f"compiled (mypyc): {len(MODULES)} island modules",
+        COMPILED: f"compiled (mypyc): {len(MODULES)} island and Desert modules",
         PURE: "pure Python (nothing compiled at install)",
         FORCED: "pure Python (FI_PURE_PYTHON is set)",
         STALE: "pure Python (compiled modules older than their sources: reinstall to recompile)",

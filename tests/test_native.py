@@ -1,5 +1,5 @@
-"""The compiled (mypyc) island modules play exactly the games their sources play, and a stale compiled module
-never runs (see fi_cli/native.py and setup.py)."""
+"""The compiled (mypyc) island and Desert modules play exactly the games their sources play, and a stale compiled
+module never runs (see fi_cli/native.py and setup.py)."""
 
 from __future__ import annotations
 
@@ -16,36 +16,53 @@ from fi_cli import native
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def _games() -> list[tuple[str, object, int]]:
-    """(policy, setup, seed) of the games compared: the heuristic on the standard island at every player count
-    and difficulty, on other islands with rule variants, and a few random games (the engine alone)."""
-    from invariants import varied_setup
+def _games() -> list[tuple[str, str, object, int]]:
+    """(game, policy, setup, seed) of the games compared: each game's heuristic at every player count and
+    difficulty, on other islands and boards with rule variants, and a few random games (the engines alone)."""
+    import desert_invariants
+    import invariants
 
+    from fi_cli.desert.game import GameSetup as DesertSetup
     from fi_cli.island.game import GameSetup
     from fi_cli.island.layouts import get_layout
 
     standard = get_layout("forbidden_island")
-    games: list[tuple[str, object, int]] = [
-        ("heuristic", GameSetup(standard, start_level=level, players=players), 500 + 10 * level + players)
+    games: list[tuple[str, str, object, int]] = [
+        ("island", "heuristic", GameSetup(standard, start_level=level, players=players), 500 + 10 * level + players)
         for level in (1, 2, 3, 4)
         for players in (2, 3, 4)
     ]
-    games += [("heuristic", varied_setup(g), 700 + g) for g in range(0, 48, 3)]
-    games += [("random", varied_setup(g), 900 + g) for g in range(3)]
+    games += [("island", "heuristic", invariants.varied_setup(g), 700 + g) for g in range(0, 48, 3)]
+    games += [("island", "random", invariants.varied_setup(g), 900 + g) for g in range(3)]
+    games += [
+        ("desert", "heuristic", DesertSetup(players=players, start_level=level), 300 + 10 * level + players)
+        for level in (1, 2, 3, 4)
+        for players in (2, 4, 5)
+    ]
+    games += [("desert", "heuristic", desert_invariants.varied_setup(g), 400 + g) for g in range(0, 24, 3)]
+    games += [("desert", "random", desert_invariants.varied_setup(g), 600 + g) for g in range(3)]
     return games
 
 
 def step_logs() -> list[list]:
-    """Every game of ``_games()`` as a list: per turn its player, actions, flood cards and water level, then
-    the result. Plain data, so that a pure-Python subprocess can hand it over as JSON."""
+    """Every game of ``_games()`` as a list: per turn its player, actions and what the storm or the flood did,
+    then the result. Plain data, so that a pure-Python subprocess can hand it over as JSON."""
+    from fi_cli.desert.play import play_game as play_desert
+    from fi_cli.desert.policies import make_policy as desert_policy
     from fi_cli.island.play import play_game
     from fi_cli.island.policies import make_policy
 
     logs = []
-    for policy, setup, seed in _games():
-        rec = play_game(setup, make_policy(policy), seed)
-        log: list = [[r.turn, r.player, r.actions, r.flood_draws, r.water_level] for r in rec.turn_rows]
-        log.append([rec.outcome, list(rec.loss_causes), rec.turns, [t.sunk_turn for t in rec.tile_rows]])
+    for game, policy, setup, seed in _games():
+        log: list
+        if game == "island":
+            rec = play_game(setup, make_policy(policy), seed)
+            log = [[r.turn, r.player, r.actions, r.flood_draws, r.water_level] for r in rec.turn_rows]
+            log.append([rec.outcome, list(rec.loss_causes), rec.turns, [t.sunk_turn for t in rec.tile_rows]])
+        else:
+            d = play_desert(setup, desert_policy(policy), seed)
+            log = [[r.turn, r.player, r.actions, r.storm_cards, r.water, r.sand_supply] for r in d.turn_rows]
+            log.append([d.outcome, list(d.loss_causes), d.turns, [t.excavated_turn for t in d.tile_rows]])
         logs.append(log)
     return logs
 
@@ -71,9 +88,11 @@ def _built() -> bool:
 def test_compiled_and_pure_python_play_the_same_games():
     if not native.compiled():
         pytest.skip(f"the compiled modules are not in use: {native.describe()}")
+    import fi_cli.desert.engine
     import fi_cli.island.engine
 
-    assert not fi_cli.island.engine.__file__.endswith(".py")  # the games below are played compiled
+    for engine in (fi_cli.island.engine, fi_cli.desert.engine):
+        assert not engine.__file__.endswith(".py")  # the games below are played compiled
     compiled = step_logs()
     out = _run("import json, test_native; print(json.dumps(test_native.step_logs()))", FI_PURE_PYTHON="1")
     pure = json.loads(out.stdout)
