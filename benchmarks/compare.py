@@ -9,6 +9,10 @@ exact McNemar test counts the games one policy won and the other lost. Also prin
     python benchmarks/compare.py --a search --b search --b-param samples=12 --games 200 --tuning --seed 300000
     python benchmarks/compare.py --tuning --a heuristic --b heuristic --b-param w_order=0 --games 2000 --jobs 2
     python benchmarks/compare.py --a heuristic --a-rev 1688f01 --b heuristic --games 2000 --jobs 2
+    python benchmarks/compare.py --game desert --b heuristic --b-param jet_tasks=0 --difficulty novice --tuning
+
+``--game desert`` compares Forbidden Desert players (``--difficulty``: novice, normal, elite, legendary or a
+storm meter mark).
 
 ``--tuning`` plays tuning seeds instead (benchmarks/seeds.py): for trying ideas, never for a published figure.
 ``--a-rev``/``--b-rev`` play a side with the code of a git revision (checked out in a temporary worktree of
@@ -33,31 +37,47 @@ from seeds import BENCHMARK, TUNING_START, chosen_seeds
 from statsmodels.stats.proportion import proportion_confint
 from strength import parse_params  # the benchmark script beside this one
 
-from fi_cli.island.game import GameSetup
-from fi_cli.island.layouts import get_layout
-from fi_cli.island.play import play_game
-from fi_cli.island.policies import make_policy
-from fi_cli.island.tiles import parse_difficulty
+from fi_cli.desert import tiles as desert_tiles
+from fi_cli.island import tiles as island_tiles
+
+TILES = {"island": island_tiles, "desert": desert_tiles}
+
+
+def _setup(game: str, players: int, level: int):
+    """The game's setup and its play function, imported here (the --a-rev/--b-rev script has its own)."""
+    if game == "desert":
+        from fi_cli.desert.game import GameSetup as DesertSetup
+        from fi_cli.desert.play import play_game as play_desert
+        from fi_cli.desert.policies import make_policy as make_desert
+
+        return DesertSetup(players=players, start_level=level), play_desert, make_desert
+    from fi_cli.island.game import GameSetup
+    from fi_cli.island.layouts import get_layout
+    from fi_cli.island.play import play_game
+    from fi_cli.island.policies import make_policy
+
+    return GameSetup(get_layout("forbidden_island"), start_level=level, players=players), play_game, make_policy
 
 
 def _play(job: tuple) -> tuple[list[bool], float]:
-    name, params, players, level, seeds = job
+    game, name, params, players, level, seeds = job
+    setup, play_game, make_policy = _setup(game, players, level)
     policy = make_policy(name, params)
-    setup = GameSetup(get_layout("forbidden_island"), start_level=level, players=players)
     t0 = time.process_time()
     wins = [play_game(setup, policy, seed).outcome == "win" for seed in seeds]
     return wins, time.process_time() - t0
 
 
 def run(
-    name: str, params: dict, players: int, level: int, seeds: list[int], jobs: int, rev: str | None = None
+    name: str, params: dict, players: int, level: int, seeds: list[int], jobs: int, rev: str | None = None,
+    game: str = "island",
 ) -> tuple[list[bool], float]:
     parts = [seeds[i::jobs] for i in range(jobs)]
     if rev:
-        results = _run_at(rev, [(name, params, players, level, part) for part in parts])
+        results = _run_at(rev, [(game, name, params, players, level, part) for part in parts])
     else:
         with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(_play, [(name, params, players, level, part) for part in parts]))
+            results = list(pool.map(_play, [(game, name, params, players, level, part) for part in parts]))
     wins: dict[int, bool] = {}
     cpu = 0.0
     for part, (w, t) in zip(parts, results, strict=True):
@@ -69,16 +89,22 @@ def run(
 _AT_REV = """
 import json, sys
 from concurrent.futures import ProcessPoolExecutor
-from fi_cli.island.game import GameSetup
-from fi_cli.island.layouts import get_layout
-from fi_cli.island.play import play_game
-from fi_cli.island.policies import make_policy
 import time
 
 def play(job):
-    name, params, players, level, seeds = job
+    game, name, params, players, level, seeds = job
+    if game == "desert":
+        from fi_cli.desert.game import GameSetup
+        from fi_cli.desert.play import play_game
+        from fi_cli.desert.policies import make_policy
+        setup = GameSetup(players=players, start_level=level)
+    else:
+        from fi_cli.island.game import GameSetup
+        from fi_cli.island.layouts import get_layout
+        from fi_cli.island.play import play_game
+        from fi_cli.island.policies import make_policy
+        setup = GameSetup(get_layout("forbidden_island"), start_level=level, players=players)
     policy = make_policy(name, params)
-    setup = GameSetup(get_layout("forbidden_island"), start_level=level, players=players)
     t0 = time.process_time()
     wins = [play_game(setup, policy, seed).outcome == "win" for seed in seeds]
     return wins, time.process_time() - t0
@@ -111,6 +137,7 @@ def _run_at(rev: str, jobs: list[tuple]) -> list[tuple[list[bool], float]]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", choices=sorted(TILES), default="island")
     ap.add_argument("--a", default="heuristic")
     ap.add_argument("--b", default="planner")
     ap.add_argument("--a-param", action="append", default=[], metavar="NAME=VALUE")
@@ -118,7 +145,7 @@ def main() -> None:
     ap.add_argument("--a-rev", default=None, help="play A with the code of this git revision")
     ap.add_argument("--b-rev", default=None, help="play B with the code of this git revision")
     ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--difficulty", type=difficulty_arg, default="normal")
+    ap.add_argument("--difficulty", default="normal", help="a difficulty name or start level (default normal)")
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--seed", type=int, default=None,
                     help=f"first game seed (default {BENCHMARK.start}, or {TUNING_START} with --tuning)")
@@ -126,14 +153,18 @@ def main() -> None:
                     help=f"play tuning seeds (outside {BENCHMARK.start}-{BENCHMARK.stop - 1}), to try ideas")
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args()
-    level = parse_difficulty(args.difficulty)
+    try:
+        difficulty_arg(args.game)(args.difficulty)
+    except argparse.ArgumentTypeError as e:
+        ap.error(f"argument --difficulty: {e}")
+    level = TILES[args.game].parse_difficulty(args.difficulty)
     seeds = chosen_seeds(args.tuning, args.seed, args.games)
     print(f"command: {' '.join(['python'] + sys.argv)}")
     res = {}
     sides = (("A", args.a, args.a_param, args.a_rev), ("B", args.b, args.b_param, args.b_rev))
     for label, name, items, rev in sides:
         params = parse_params(items)
-        wins, per_game = run(name, params, args.players, level, seeds, args.jobs, rev)
+        wins, per_game = run(name, params, args.players, level, seeds, args.jobs, rev, args.game)
         res[label] = wins
         lo, hi = proportion_confint(sum(wins), len(wins), method="wilson")
         at = f" at {rev}" if rev else ""
