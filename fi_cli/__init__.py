@@ -2,5 +2,5 @@
 
 __version__ = "0.1.0"
 
-# First of all: decide whether the compiled island modules may run (a stale one never does); see native.py.
+# First of all: decide whether the compiled modules may run (a stale one never does); see native.py.
 from . import native  # noqa: E402, F401
