@@ -78,7 +78,7 @@ def main() -> None:
     new_game, setup, make_policy, policies, what = _game(args)
     print(f"command: {' '.join(['python'] + sys.argv)}")
     print(f"machine: {cpu_name()}, Python {platform.python_version()}, one process")
-    print(f"code: {native.describe()}")  # the island modules compiled at install (mypyc) or pure Python
+    print(f"code: {native.describe()}")  # the modules compiled at install (mypyc) or pure Python
     rates = []
     for name in policies:
         policy = make_policy(name)
