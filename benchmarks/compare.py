@@ -35,7 +35,7 @@ from losses import difficulty_arg
 from scipy.stats import binomtest
 from seeds import BENCHMARK, TUNING_START, chosen_seeds
 from statsmodels.stats.proportion import proportion_confint
-from strength import parse_params  # the benchmark script beside this one
+from strength import parse_params, standard_game  # the benchmark script beside this one
 
 from fi_cli.desert import tiles as desert_tiles
 from fi_cli.island import tiles as island_tiles
@@ -43,25 +43,10 @@ from fi_cli.island import tiles as island_tiles
 TILES = {"island": island_tiles, "desert": desert_tiles}
 
 
-def _setup(game: str, players: int, level: int):
-    """The game's setup and its play function, imported here (the --a-rev/--b-rev script has its own)."""
-    if game == "desert":
-        from fi_cli.desert.game import GameSetup as DesertSetup
-        from fi_cli.desert.play import play_game as play_desert
-        from fi_cli.desert.policies import make_policy as make_desert
-
-        return DesertSetup(players=players, start_level=level), play_desert, make_desert
-    from fi_cli.island.game import GameSetup
-    from fi_cli.island.layouts import get_layout
-    from fi_cli.island.play import play_game
-    from fi_cli.island.policies import make_policy
-
-    return GameSetup(get_layout("forbidden_island"), start_level=level, players=players), play_game, make_policy
-
-
 def _play(job: tuple) -> tuple[list[bool], float]:
     game, name, params, players, level, seeds = job
-    setup, play_game, make_policy = _setup(game, players, level)
+    make_setup, play_game, make_policy = standard_game(game)  # the --a-rev/--b-rev script has its own
+    setup = make_setup(players, level)
     policy = make_policy(name, params)
     t0 = time.process_time()
     wins = [play_game(setup, policy, seed).outcome == "win" for seed in seeds]

@@ -24,7 +24,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
 from seeds import BENCHMARK, TUNING_START, chosen_seeds
-from strength import parse_params  # the benchmark script beside this one
+from strength import parse_params, standard_game  # the benchmark script beside this one
 
 from fi_cli.desert import tiles as desert_tiles
 from fi_cli.island import tiles as island_tiles
@@ -61,41 +61,22 @@ def difficulty_arg(game: str):
 
 def _play(job: tuple) -> list[Game]:
     game, name, params, players, level, seeds = job
-    return (_play_desert if game == "desert" else _play_island)(name, params, players, level, seeds)
+    make_setup, play_game, make_policy = standard_game(game)
+    setup, policy = make_setup(players, level), make_policy(name, params)
+    return [_read(game, play_game(setup, policy, seed)) for seed in seeds]
 
 
-def _play_island(name: str, params: dict, players: int, level: int, seeds: list[int]) -> list[Game]:
-    from fi_cli.island.game import GameSetup
-    from fi_cli.island.layouts import get_layout
-    from fi_cli.island.play import play_game
-    from fi_cli.island.policies import make_policy
-
-    policy = make_policy(name, params)
-    setup = GameSetup(get_layout("forbidden_island"), start_level=level, players=players)
-    out = []
-    for seed in seeds:
-        r = play_game(setup, policy, seed)
-        t4 = next((row.turn for row in r.turn_rows if row.treasures_captured == 4), None)
-        after = None if t4 is None else r.turns - t4
-        out.append(Game(r.loss_cause or r.outcome, r.treasures_captured, after, r.treasures_captured == 4))
-    return out
-
-
-def _play_desert(name: str, params: dict, players: int, level: int, seeds: list[int]) -> list[Game]:
-    from fi_cli.desert.game import GameSetup
-    from fi_cli.desert.play import play_game
-    from fi_cli.desert.policies import make_policy
-
-    policy = make_policy(name, params)
-    setup = GameSetup(players=players, start_level=level)
-    out = []
-    for seed in seeds:
-        r = play_game(setup, policy, seed)
+def _read(game: str, r) -> Game:
+    """A game's record as this script reads it."""
+    if game == "desert":
+        gathered = r.parts_collected
+        open_end = r.parts_found == 4 and any(t.kind == "launch_pad" for t in r.tile_rows)
         t4 = next((row.turn for row in r.turn_rows if row.parts_collected == 4), None)
-        after = None if t4 is None else r.turns - t4
-        pad_known = any(t.kind == "launch_pad" for t in r.tile_rows)
-        out.append(Game(r.loss_cause or r.outcome, r.parts_collected, after, r.parts_found == 4 and pad_known))
-    return out
+    else:
+        gathered = r.treasures_captured
+        open_end = gathered == 4
+        t4 = next((row.turn for row in r.turn_rows if row.treasures_captured == 4), None)
+    return Game(r.loss_cause or r.outcome, gathered, None if t4 is None else r.turns - t4, open_end)
 
 
 def report(game: str, games: list[Game]) -> dict[str, float]:

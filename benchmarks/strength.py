@@ -64,37 +64,48 @@ def parse_params(items: list[str]) -> dict:
     return out
 
 
-def game_api(game: str):
-    """(make_policy, setup(players, difficulty), play(setup, policy, seed) -> (outcome, cause, progress, turns),
-    the game's loss causes in order)."""
+def standard_game(game: str):
+    """(setup(players, start level), play_game, make_policy) of the game on its standard board."""
     if game == "desert":
         from fi_cli.desert.game import GameSetup
         from fi_cli.desert.play import play_game
         from fi_cli.desert.policies import make_policy
-        from fi_cli.desert.tiles import DIFFICULTIES as LEVELS
-        from fi_cli.desert.tiles import LOSS_CAUSES
 
-        def setup(players: int, difficulty: str):
-            return GameSetup(players=players, start_level=LEVELS[difficulty])
-
-        def play(setup, policy, seed: int) -> tuple:
-            r = play_game(setup, policy, seed)
-            return r.outcome, r.loss_cause, r.parts_collected, r.turns
-
-        return make_policy, setup, play, LOSS_CAUSES
+        return (lambda players, level: GameSetup(players=players, start_level=level)), play_game, make_policy
     from fi_cli.island.game import GameSetup
     from fi_cli.island.layouts import get_layout
     from fi_cli.island.play import play_game
     from fi_cli.island.policies import make_policy
-    from fi_cli.island.tiles import DIFFICULTIES as LEVELS
-    from fi_cli.island.tiles import LOSS_CAUSES
+
+    def setup(players: int, level: int):
+        return GameSetup(get_layout("forbidden_island"), level, players)
+
+    return setup, play_game, make_policy
+
+
+def game_api(game: str):
+    """(make_policy, setup(players, difficulty), play(setup, policy, seed) -> (outcome, cause, progress, turns),
+    the game's loss causes in order)."""
+    make_setup, play_game, make_policy = standard_game(game)
+    if game == "desert":
+        from fi_cli.desert.tiles import DIFFICULTIES as LEVELS
+        from fi_cli.desert.tiles import LOSS_CAUSES
+
+        def progress(r) -> int:
+            return r.parts_collected
+    else:
+        from fi_cli.island.tiles import DIFFICULTIES as LEVELS
+        from fi_cli.island.tiles import LOSS_CAUSES
+
+        def progress(r) -> int:
+            return r.treasures_captured
 
     def setup(players: int, difficulty: str):
-        return GameSetup(get_layout("forbidden_island"), LEVELS[difficulty], players)
+        return make_setup(players, LEVELS[difficulty])
 
     def play(setup, policy, seed: int) -> tuple:
         r = play_game(setup, policy, seed)
-        return r.outcome, r.loss_cause, r.treasures_captured, r.turns
+        return r.outcome, r.loss_cause, progress(r), r.turns
 
     return make_policy, setup, play, LOSS_CAUSES
 
