@@ -112,12 +112,47 @@ def test_search_parameters_are_checked():
         make_policy("search", {"base": "search"})
     with pytest.raises(PolicyError, match="drop must be a non-negative number"):
         make_policy("search", {"drop": -0.1})
+    with pytest.raises(PolicyError, match="variants must be at most 12"):
+        make_policy("search", {"variants": 13})
+    with pytest.raises(PolicyError, match="with base 'random' set variants to 0"):
+        make_policy("search", {"base": "random"})
+
+
+def test_a_variant_whose_turn_wins_plays_that_turn_through():
+    # margin 0: any candidate ahead of the base's choice is taken, so variants' turns are chosen often
+    policy = make_policy("search", {**FAST, "samples": 3, "margin": 0.0})
+    offered, chosen = [], []
+    variant_turns, choose = policy._variant_turns, policy.choose
+
+    def spy_offer(state, legal, proposal):
+        turns = variant_turns(state, legal, proposal)
+        offered.append((PHASES[state.phase], state.actions_left, len(turns)))
+        return turns
+
+    def spy_choose(state, legal):
+        before = policy._turn_by
+        a = choose(state, legal)
+        if policy._turn_by is not None and policy._turn_by != before:  # a variant's turn was chosen here
+            variant = policy.proposers[policy._turn_by[1]]
+            chosen.append({"turn": state.turn, "plan": [a, *variant.planned()], "played": []})
+        if chosen and chosen[-1]["turn"] == state.turn and PHASES[state.phase] == "actions":
+            chosen[-1]["played"].append(a)
+        return a
+
+    policy._variant_turns, policy.choose = spy_offer, spy_choose
+    for seed in (3, 4, 5):
+        play_game(SETUP4, policy, seed)
+    assert {(phase, left) for phase, left, _ in offered} == {("actions", 3)}  # only at the start of a turn
+    assert sum(n for _, _, n in offered) > len(offered)  # most variants differ from the base's turn
+    assert len(chosen) >= 3
+    for c in chosen:  # the variant's planned turn is the turn played (up to the end of the actions)
+        assert c["played"][: len(c["plan"])] == c["plan"]
 
 
 def test_golden_search_game():
     # The search machinery alone (sampled futures, racing, the value model) on a random base policy, so that
     # a change of the heuristic leaves this digest alone; a change of the search changes it.
-    policy = make_policy("search", {"base": "random", "samples": 4, "first": 2, "candidates": 4})
+    policy = make_policy("search", {"base": "random", "samples": 4, "first": 2, "candidates": 4, "variants": 0})
     rec = play_game(SETUP4, policy, 11)
     digest = hashlib.sha256(repr([(r.turn, r.actions, r.flood_draws) for r in rec.turn_rows]).encode()).hexdigest()
     assert (digest[:16], rec.outcome, rec.turns, rec.treasures_captured) == ("21011f34b52fe330", "loss", 6, 0)

@@ -106,6 +106,10 @@ class HeuristicPolicy:
         self._seq = []
         self._expect = None
 
+    def planned(self) -> tuple[Action, ...]:
+        """The rest of the turn planned at the last decision, followed while the position is the one expected."""
+        return tuple(self._seq)
+
     def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
         # ``legal`` is looked at only where the state alone cannot tell (play_game lists it lazily)
         if state.captured == 0b1111 and all(x == FOOLS_LANDING for x in state.pos):

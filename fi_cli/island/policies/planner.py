@@ -12,7 +12,10 @@ The ``search`` player is the planner made cheap enough for studies: it looks ahe
 turn (where the turn's course is set; the base policy plays the special cards, discards and swims) and
 races its candidates: after ``first`` sampled futures, a candidate short of the margin by ``drop`` is
 dropped, and the lookahead stops once only the base policy's choice is left. It compares 6 candidates on 16
-futures (the planner: 4 on 8).
+futures (the planner: 4 on 8), and beside them the whole turns that up to 12 ``variants`` of the heuristic
+(other weights, listed in VARIANTS) would play: a single action followed by the base policy's play often
+ends in the turn the base wanted anyway, while a variant's turn is a different plan carried through. When a
+variant's turn wins, that variant plays the rest of the turn in the real game.
 """
 
 from __future__ import annotations
@@ -24,6 +27,24 @@ from ..actions import Action
 from ..engine import ACTIONS, OVER, GameState, LegalActions
 from . import make_policy
 from .value import win_chance
+
+# Weight changes of the heuristic that lead to other sensible turns: each proposes a whole turn at a turn's
+# start (stay near flooded tiles, gather cards, rush a capture, head home early, spend a lift...). Chosen by
+# hand and kept because the search with them wins more (benchmarks/RESULTS.md), not tuned one by one.
+VARIANTS: tuple[dict[str, float], ...] = (
+    {"w_guard": 0.3},
+    {"w_position": 0.06},
+    {"w_meet": 1.6},
+    {"w_near": 0.6},
+    {"w_plain": 3.0},
+    {"risk_deep": 1.2, "risk_discard": 1.0},
+    {"w_cap_dist": 8.0, "w_cap_pull": 0.8, "w_cap_pre": 0.8},
+    {"w_late_fl": 3.0},
+    {"heli_shore_cost": 2.0, "heli_move_min": 3.0},
+    {"w_give": 4.0},
+    {"w_guard": 0.8, "guard_min": 1.0},
+    {"w_fools_landing": 15.0, "w_treasure_last": 15.0},
+)
 
 
 class PlannerPolicy:
@@ -40,6 +61,7 @@ class PlannerPolicy:
         "specials": "1: also look ahead at special-card plays outside the turn's start, discards, swims (default 1)",
         "first": "futures per candidate before those short of the margin by `drop` are dropped (default 0: never)",
         "drop": "how far short of the margin a candidate may be after the first futures (default 0.05)",
+        "variants": f"weight variants of the heuristic that also propose whole turns, 0-{len(VARIANTS)} (default 0)",
     }
 
     def __init__(
@@ -55,10 +77,11 @@ class PlannerPolicy:
         specials: int = 1,
         first: int = 0,
         drop: float = 0.05,
+        variants: int = 0,
     ) -> None:
         for key, value, low in (
             ("samples", samples, 1), ("depth", depth, 0), ("candidates", candidates, 1), ("screen", screen, 1),
-            ("first", first, 0),
+            ("first", first, 0), ("variants", variants, 0),
         ):  # fmt: skip
             if type(value) is not int or value < low:
                 raise ValueError(f"{key} must be an integer >= {low}, got {value!r}")
@@ -67,6 +90,10 @@ class PlannerPolicy:
                 raise ValueError(f"{key} must be a non-negative number, got {value!r}")
         if base in ("planner", "search"):
             raise ValueError(f"base cannot be a planner itself, got {base!r}")
+        if variants > len(VARIANTS):
+            raise ValueError(f"variants must be at most {len(VARIANTS)}, got {variants}")
+        if variants and base != "heuristic":
+            raise ValueError(f"variants change the heuristic's weights: with base {base!r} set variants to 0")
         self.samples = samples
         self.depth = depth
         self.candidates = candidates
@@ -80,22 +107,35 @@ class PlannerPolicy:
         self.base = make_policy(base)  # proposes the action in the real game
         self.roller = make_policy(base)  # plays the sampled futures (its own memory, so the base's is kept)
         self._rng = random.Random(0)
+        self.proposers = [make_policy(base, v) for v in VARIANTS[:variants]]  # propose turns in the real game
+        self.turn_rollers = [make_policy(base, v) for v in VARIANTS[:variants]]  # play them in sampled futures
+        self._turn_by: tuple[int, int] | None = None  # (turn, variant) when a variant plays the rest of a turn
+        self._seed = 0
 
     def reset(self, seed: int) -> None:
         self._rng = random.Random(f"planner-{seed}")
-        self.base.reset(seed)
-        self.roller.reset(seed)
+        self._seed = seed
+        for policy in (self.base, self.roller, *self.proposers, *self.turn_rollers):
+            policy.reset(seed)
+        self._turn_by = None
 
     # ------------------------------------------------------------------
     def choose(self, state: GameState, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
+        by = self._turn_by
+        if by is not None and by[0] == state.turn and state.phase == ACTIONS:
+            return self.proposers[by[1]].choose(state, legal)  # the variant whose turn was chosen plays it out
+        self._turn_by = None
         proposal = self.base.choose(state, legal)
         if state.phase == ACTIONS and 0 < state.actions_left < 3 and not self.every_action:
             return proposal  # the turn's course was chosen at its first action
         if not self.specials and (state.phase != ACTIONS or state.actions_left == 0):
             return proposal
-        cands = self._candidates(state, legal, proposal)
+        # a candidate is (first action, -1) for the base to play on, or (first action, variant) for a variant's turn
+        cands: list[tuple[Action, int]] = [(a, -1) for a in self._candidates(state, legal, proposal)]
+        if state.phase == ACTIONS and state.actions_left == 3:
+            cands += self._variant_turns(state, legal, proposal)
         if len(cands) == 1:
             return proposal
         deadline = time.perf_counter() + self.time_per_decision
@@ -115,7 +155,10 @@ class PlannerPolicy:
                 break
         best = max(alive, key=lambda i: (totals[i], -i))
         if best != 0 and (totals[best] - totals[0]) / played >= self.margin:
-            return cands[best]
+            action, variant = cands[best]
+            if variant >= 0:
+                self._turn_by = (state.turn, variant)
+            return action
         return proposal
 
     def _candidates(self, state: GameState, legal: list[Action], proposal: Action) -> list[Action]:
@@ -129,6 +172,21 @@ class PlannerPolicy:
         scored = sorted(((self._peek(state, a, seed), i) for i, a in enumerate(pool)), reverse=True)
         return [proposal] + [pool[i] for _, i in scored[: self.candidates - 1]]
 
+    def _variant_turns(self, state: GameState, legal: list[Action], proposal: Action) -> list[tuple[Action, int]]:
+        """The variants' turns that differ from the base's and from each other: (first action, variant)."""
+        if not self.proposers:
+            return []
+        seen = {(proposal, self.base.planned())}
+        out = []
+        for i, policy in enumerate(self.proposers):
+            policy.reset(self._seed)  # plans from this position only; keeps the plan to follow if chosen
+            a = policy.choose(state, legal)
+            turn = (a, policy.planned())
+            if turn not in seen:
+                seen.add(turn)
+                out.append((a, i))
+        return out
+
     def _sample(self, state: GameState, seed: int) -> GameState:
         s = state.copy(random.Random(seed))
         for seg in s.fdeck:  # a segment's storage order is not information: sample from a canonical order
@@ -140,19 +198,27 @@ class PlannerPolicy:
         s.apply(action)
         return win_chance(s)
 
-    def _playout(self, state: GameState, action: Action, seed: int) -> float:
+    def _playout(self, state: GameState, cand: tuple[Action, int], seed: int) -> float:
         s = self._sample(state, seed)
-        s.apply(action)
-        roller = self.roller
-        roller.reset(seed)  # no memory carried from another sampled future
-        stop = state.turn + self.depth if self.depth else 1 << 30
-        while s.phase != OVER and s.turn < stop:
-            rng = s.rng
-            s.rng = None  # the base policy decides without the sampled future, as in a real game
-            a = roller.choose(s, LegalActions(s))
-            s.rng = rng
-            s.apply(a)
+        action, variant = cand
+        if variant >= 0:  # the variant plays its turn as it would in this future
+            _play(s, self.turn_rollers[variant], seed, state.turn + 1, this_phase=True)
+        else:
+            s.apply(action)
+        _play(s, self.roller, seed, state.turn + self.depth if self.depth else 1 << 30)
         return win_chance(s)
+
+
+def _play(s: GameState, policy, seed: int, stop: int, this_phase: bool = False) -> None:
+    """Let ``policy`` play the sampled future ``s`` until turn ``stop`` begins (or its phase ends)."""
+    policy.reset(seed)  # no memory carried from another sampled future
+    phase = s.phase
+    while s.phase != OVER and s.turn < stop and (not this_phase or s.phase == phase):
+        rng = s.rng
+        s.rng = None  # the policy decides without the sampled future, as in a real game
+        a = policy.choose(s, LegalActions(s))
+        s.rng = rng
+        s.apply(a)
 
 
 class SearchPolicy(PlannerPolicy):
@@ -166,12 +232,13 @@ class SearchPolicy(PlannerPolicy):
         "first": "futures per candidate before those short of the margin by `drop` are dropped (default 4)",
         "samples": "sampled futures per candidate action (default 16)",
         "candidates": "how many actions are compared, the base policy's choice included (default 6)",
+        "variants": f"weight variants of the heuristic that also propose whole turns, 0-{len(VARIANTS)} (default 12)",
     }
 
     def __init__(
         self, specials: int = 0, first: int = 4, time_per_decision: float = 10.0, samples: int = 16,
-        candidates: int = 6, **kw,
+        candidates: int = 6, variants: int = 12, **kw,
     ) -> None:  # fmt: skip
         # 16 futures and 6 candidates: the compiled heuristic made room for them within 0.5 s a game
         super().__init__(specials=specials, first=first, time_per_decision=time_per_decision, samples=samples,
-                         candidates=candidates, **kw)  # fmt: skip
+                         candidates=candidates, variants=variants, **kw)  # fmt: skip
