@@ -18,7 +18,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 def _games() -> list[tuple[str, str, object, int]]:
     """(game, policy, setup, seed) of the games compared: each game's heuristic at every player count and
-    difficulty, on other islands and boards with rule variants, and a few random games (the engines alone)."""
+    difficulty, on other islands and boards with rule variants, a few random games (the engines alone) and two
+    games of the island's search player."""
     import desert_invariants
     import invariants
 
@@ -34,6 +35,8 @@ def _games() -> list[tuple[str, str, object, int]]:
     ]
     games += [("island", "heuristic", invariants.varied_setup(g), 700 + g) for g in range(0, 48, 3)]
     games += [("island", "random", invariants.varied_setup(g), 900 + g) for g in range(3)]
+    # the search's own loop (rollout.py) and its sampled futures, with its default parameters
+    games += [("island", "search", GameSetup(standard, start_level=2, players=4), seed) for seed in (31, 32)]
     games += [
         ("desert", "heuristic", DesertSetup(players=players, start_level=level), 300 + 10 * level + players)
         for level in (1, 2, 3, 4)

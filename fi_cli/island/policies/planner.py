@@ -24,8 +24,9 @@ import random
 import time
 
 from ..actions import Action
-from ..engine import ACTIONS, OVER, GameState, LegalActions
+from ..engine import ACTIONS, GameState
 from . import make_policy
+from .rollout import play_on
 from .value import win_chance
 
 # Weight changes of the heuristic that lead to other sensible turns: each proposes a whole turn at a turn's
@@ -212,13 +213,7 @@ class PlannerPolicy:
 def _play(s: GameState, policy, seed: int, stop: int, this_phase: bool = False) -> None:
     """Let ``policy`` play the sampled future ``s`` until turn ``stop`` begins (or its phase ends)."""
     policy.reset(seed)  # no memory carried from another sampled future
-    phase = s.phase
-    while s.phase != OVER and s.turn < stop and (not this_phase or s.phase == phase):
-        rng = s.rng
-        s.rng = None  # the policy decides without the sampled future, as in a real game
-        a = policy.choose(s, LegalActions(s))
-        s.rng = rng
-        s.apply(a)
+    play_on(s, policy, stop, this_phase)
 
 
 class SearchPolicy(PlannerPolicy):

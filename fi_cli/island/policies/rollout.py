@@ -1,0 +1,20 @@
+"""A policy plays a sampled future on: the planner's inner loop, compiled with the heuristic's helpers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import OVER, GameState, LegalActions
+
+
+def play_on(s: GameState, policy: Any, stop: int, this_phase: bool) -> None:
+    """Let ``policy`` play ``s`` until turn ``stop`` begins, the game ends, or (``this_phase``) the phase ends.
+
+    The policy decides without the state's generator, as in a real game: it is taken away at each decision."""
+    phase = s.phase
+    while s.phase != OVER and s.turn < stop and (not this_phase or s.phase == phase):
+        rng = s.rng
+        s.rng = None
+        a = policy.choose(s, LegalActions(s))
+        s.rng = rng
+        s.apply(a)
