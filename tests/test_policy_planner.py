@@ -152,7 +152,8 @@ def test_a_variant_whose_turn_wins_plays_that_turn_through():
 def test_golden_search_game():
     # The search machinery alone (sampled futures, racing, the value model) on a random base policy, so that
     # a change of the heuristic leaves this digest alone; a change of the search changes it.
-    policy = make_policy("search", {"base": "random", "samples": 4, "first": 2, "candidates": 4, "variants": 0})
+    policy = make_policy("search", {"base": "random", "samples": 4, "first": 2, "candidates": 4, "variants": 0,
+                                    "depth": 3})
     rec = play_game(SETUP4, policy, 11)
     digest = hashlib.sha256(repr([(r.turn, r.actions, r.flood_draws) for r in rec.turn_rows]).encode()).hexdigest()
     assert (digest[:16], rec.outcome, rec.turns, rec.treasures_captured) == ("21011f34b52fe330", "loss", 6, 0)
