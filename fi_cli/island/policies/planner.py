@@ -222,7 +222,7 @@ class SearchPolicy(PlannerPolicy):
     name = "search"
     PARAMETERS: dict[str, str] = {
         **PlannerPolicy.PARAMETERS,
-        "time_per_decision": "seconds one decision may take at most (default 10.0: a safety net, ~20 ms are usual)",
+        "time_per_decision": "seconds one decision may take at most (default 10.0: a safety net, ~30 ms are usual)",
         "specials": "1: also look ahead at special-card plays outside the turn's start, discards, swims (default 0)",
         "first": "futures per candidate before those short of the margin by `drop` are dropped (default 4)",
         "samples": "sampled futures per candidate action (default 16)",
