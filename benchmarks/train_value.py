@@ -1,10 +1,12 @@
-"""Fit the planner's value model: P(win | position features) from heuristic self-play.
+"""Fit a search's value model: P(win | position features) from heuristic self-play.
 
-    python benchmarks/train_value.py --games 6000 --seed 1        # writes the package's value_weights.json
+    python benchmarks/train_value.py --games 6000 --seed 1        # writes the island's value_weights.json
+    python benchmarks/train_value.py --game desert --games 6000 --seed 410000   # the Desert's
 
-Positions are taken at the start of every player-turn of games on the standard island (2-4 players, the
-four difficulties, random roles), each labelled with how its game ended. A logistic regression with a
-small L2 penalty is fitted by Newton's method; the held-out log-loss and accuracy are printed and stored.
+Positions are taken at the start of every player-turn of games on the standard board (2-4 players on the
+island, 2-5 in the Desert, the four difficulties, random roles), each labelled with how its game ended. A
+logistic regression with a small L2 penalty is fitted by Newton's method; the held-out log-loss and accuracy
+are printed and stored.
 """
 
 from __future__ import annotations
@@ -18,29 +20,52 @@ import time
 import numpy as np
 from seeds import is_benchmark  # the seed ranges, beside this script
 
-from fi_cli.island.engine import ACTIONS, LegalActions
-from fi_cli.island.game import GameSetup, new_game
-from fi_cli.island.layouts import get_layout
-from fi_cli.island.play import choose
-from fi_cli.island.policies import make_policy
-from fi_cli.island.policies.features import FEATURES, features
-from fi_cli.island.policies.value import WEIGHTS_FILE
+from fi_cli.common.play import LegalActions, choose
 
 
-def collect(games: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def game_kit(game: str):
+    """(setup from a generator, new_game, heuristic, features, FEATURES, weights file, turn start) of a game."""
+    if game == "desert":
+        from fi_cli.desert.engine import ACTIONS
+        from fi_cli.desert.game import GameSetup, new_game
+        from fi_cli.desert.policies import make_policy
+        from fi_cli.desert.policies.features import FEATURES, features
+        from fi_cli.desert.policies.value import WEIGHTS_FILE
+        from fi_cli.desert.tiles import ACTIONS_PER_TURN
+
+        def setup(rng: random.Random):
+            return GameSetup(players=rng.randint(2, 5), start_level=rng.randint(1, 4))
+    else:
+        from fi_cli.island.engine import ACTIONS
+        from fi_cli.island.game import GameSetup, new_game
+        from fi_cli.island.layouts import get_layout
+        from fi_cli.island.policies import make_policy
+        from fi_cli.island.policies.features import FEATURES, features
+        from fi_cli.island.policies.value import WEIGHTS_FILE
+
+        ACTIONS_PER_TURN = 3
+
+        def setup(rng: random.Random):
+            return GameSetup(get_layout("forbidden_island"), start_level=rng.randint(1, 4), players=rng.randint(2, 4))
+
+    turn_start = (ACTIONS, ACTIONS_PER_TURN)
+    return setup, new_game, make_policy("heuristic"), features, FEATURES, WEIGHTS_FILE, turn_start
+
+
+def collect(game: str, games: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     rng = random.Random(seed)
-    policy = make_policy("heuristic")
+    setup, new_game, policy, features, _, _, turn_start = game_kit(game)
     xs, ys, gs = [], [], []
     for g in range(games):
-        setup = GameSetup(get_layout("forbidden_island"), start_level=rng.randint(1, 4), players=rng.randint(2, 4))
+        s_setup = setup(rng)
         game_seed = rng.getrandbits(63)
         while is_benchmark(game_seed):  # never train on a game a published figure is measured on
             game_seed = rng.getrandbits(63)
-        s = new_game(setup, game_seed)
+        s = new_game(s_setup, game_seed)
         policy.reset(game_seed)
         rows = []
         while s.outcome is None:
-            if s.phase == ACTIONS and s.actions_left == 3:
+            if (s.phase, s.actions_left) == turn_start:
                 rows.append(features(s))
             s.apply(choose(policy, s, LegalActions(s)))  # listed only if the policy looks, as in play_game
         xs.extend(rows)
@@ -73,12 +98,15 @@ def log_loss(w: np.ndarray, x: np.ndarray, y: np.ndarray) -> tuple[float, float]
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", choices=("island", "desert"), default="island")
     ap.add_argument("--games", type=int, default=6000)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--out", default=str(WEIGHTS_FILE))
+    ap.add_argument("--out", default=None, help="default: the game's value_weights.json in the package")
     args = ap.parse_args()
+    *_, FEATURES, weights_file, _ = game_kit(args.game)
+    out = args.out or str(weights_file)
     t0 = time.perf_counter()
-    x, y, g = collect(args.games, args.seed)
+    x, y, g = collect(args.game, args.games, args.seed)
     held = g % 5 == 0  # every fifth game is held out
     w = fit(x[~held], y[~held])
     loss, acc = log_loss(w, x[held], y[held])
@@ -93,15 +121,15 @@ def main() -> None:
     doc = {
         "features": list(FEATURES),
         "weights": [round(float(v), 6) for v in w],
-        "made_by": f"python benchmarks/train_value.py --games {args.games} --seed {args.seed}",
+        "made_by": f"python benchmarks/train_value.py --game {args.game} --games {args.games} --seed {args.seed}",
         "positions": int(len(y)),
         "held_out_log_loss": round(loss, 4),
         "held_out_accuracy": round(acc, 4),
     }
-    with open(args.out, "w") as f:
+    with open(out, "w") as f:
         json.dump(doc, f, indent=1)
         f.write("\n")
-    print(f"wrote {args.out}")
+    print(f"wrote {out}")
 
 
 if __name__ == "__main__":

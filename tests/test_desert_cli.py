@@ -124,9 +124,12 @@ def test_position_errors_are_one_paragraph(tmp_path):
 
 def test_policies_of_the_desert():
     from fi_cli.desert.policies.heuristic import HeuristicPolicy
+    from fi_cli.desert.policies.search import SearchPolicy
 
     res = run("policies", "--game", "desert")
-    n = len(HeuristicPolicy.PARAMETERS)
-    assert res.exit_code == 0 and res.output.splitlines() == [f"heuristic: {n} parameter(s)", "random: no parameters"]
+    n, m = len(HeuristicPolicy.PARAMETERS), len(SearchPolicy.PARAMETERS)
+    assert res.exit_code == 0
+    lines = [f"heuristic: {n} parameter(s)", "random: no parameters", f"search: {m} parameter(s)"]
+    assert res.output.splitlines() == lines
     res = run("policies", "heuristic", "--game", "desert")
     assert res.exit_code == 0 and "v_pick" in res.output and "(default " in res.output

@@ -12,7 +12,7 @@ from fi_cli.island.layouts import get_layout
 from fi_cli.island.play import play_game
 from fi_cli.island.policies import PolicyError, make_policy
 from fi_cli.island.policies.features import FEATURES, features
-from fi_cli.island.policies.value import load_weights, win_chance
+from fi_cli.island.policies.value import MODEL, win_chance
 from fi_cli.island.rules import Rules
 
 FAST = {"samples": 2, "candidates": 2, "depth": 1, "screen": 8}
@@ -44,7 +44,7 @@ def test_bad_parameters_are_clear_errors(params, words):
 
 
 def test_value_model_matches_the_features_and_reads_positions():
-    assert len(load_weights()) == len(FEATURES)
+    assert len(MODEL.weights()) == len(FEATURES)
     s = new_game(GameSetup(get_layout("forbidden_island"), start_level=2, players=4), 1)
     assert len(features(s)) == len(FEATURES)
     p = win_chance(s)

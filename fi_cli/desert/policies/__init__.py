@@ -14,8 +14,9 @@ __all__ = ["Policy", "PolicyError", "make_policy", "policy_names"]
 def _registry() -> dict[str, Callable[..., Policy]]:
     # a function, not a constant: policy modules (imported here) may import this package
     from .heuristic import HeuristicPolicy
+    from .search import SearchPolicy
 
-    return {"random": RandomPolicy, "heuristic": HeuristicPolicy}
+    return {"random": RandomPolicy, "heuristic": HeuristicPolicy, "search": SearchPolicy}
 
 
 def policy_names() -> list[str]:

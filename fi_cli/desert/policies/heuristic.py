@@ -96,6 +96,10 @@ class HeuristicPolicy:
         self._plan: list[Action] = []
         self._expect: tuple = ()
 
+    def planned(self) -> tuple[Action, ...]:
+        """The rest of the turn the last decision planned (empty after an excavation: what it reveals is news)."""
+        return tuple(self._plan)
+
     def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
         # ``legal`` is never listed here: every action is built from the state (play_game lists it lazily)
         ph = state.phase

@@ -21,8 +21,8 @@ different plan carried through. When a variant's turn wins, that variant plays t
 from __future__ import annotations
 
 import random
-import time
 
+from ...common.search import check_settings, race
 from ..actions import Action
 from ..engine import ACTIONS, GameState
 from . import make_policy
@@ -80,15 +80,11 @@ class PlannerPolicy:
         drop: float = 0.05,
         variants: int = 0,
     ) -> None:
-        for key, value, low in (
-            ("samples", samples, 1), ("depth", depth, 0), ("candidates", candidates, 1), ("screen", screen, 1),
-            ("first", first, 0), ("variants", variants, 0),
-        ):  # fmt: skip
-            if type(value) is not int or value < low:
-                raise ValueError(f"{key} must be an integer >= {low}, got {value!r}")
-        for key, value in (("time_per_decision", time_per_decision), ("margin", margin), ("drop", drop)):
-            if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
-                raise ValueError(f"{key} must be a non-negative number, got {value!r}")
+        check_settings(
+            {"samples": (samples, 1), "depth": (depth, 0), "candidates": (candidates, 1), "screen": (screen, 1),
+             "first": (first, 0), "variants": (variants, 0)},
+            {"time_per_decision": time_per_decision, "margin": margin, "drop": drop},
+        )  # fmt: skip
         if base in ("planner", "search"):
             raise ValueError(f"base cannot be a planner itself, got {base!r}")
         if variants > len(VARIANTS):
@@ -139,28 +135,12 @@ class PlannerPolicy:
             cands += self._variant_turns(state, legal, proposal)
         if len(cands) == 1:
             return proposal
-        deadline = time.perf_counter() + self.time_per_decision
-        totals = [0.0] * len(cands)
-        alive = range(len(cands))
-        played = 0
-        while played < self.samples:  # one sampled future at a time for every candidate: fair if time runs out
-            seed = self._rng.getrandbits(64)
-            for i in alive:
-                totals[i] += self._playout(state, cands[i], seed)
-            played += 1
-            if played == self.first:  # a candidate this far behind would need much luck to catch up
-                alive = [0] + [i for i in alive[1:] if (totals[i] - totals[0]) / played >= self.margin - self.drop]
-                if len(alive) == 1:
-                    return proposal
-            if time.perf_counter() > deadline:
-                break
-        best = max(alive, key=lambda i: (totals[i], -i))
-        if best != 0 and (totals[best] - totals[0]) / played >= self.margin:
-            action, variant = cands[best]
-            if variant >= 0:
-                self._turn_by = (state.turn, variant)
-            return action
-        return proposal
+        best = race(len(cands), lambda i, seed: self._playout(state, cands[i], seed), self._rng, self.samples,
+                    self.margin, self.first, self.drop, self.time_per_decision)  # fmt: skip
+        action, variant = cands[best]
+        if variant >= 0:
+            self._turn_by = (state.turn, variant)
+        return action
 
     def _candidates(self, state: GameState, legal: list[Action], proposal: Action) -> list[Action]:
         """The proposal first, then the actions whose next position the value model likes best."""

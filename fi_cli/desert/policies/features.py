@@ -1,0 +1,90 @@
+"""A Desert position described by a few numbers a value model can weigh; public information only."""
+
+from __future__ import annotations
+
+from ..engine import COLLECTED, GameState
+from ..tiles import CANTEEN, HIDDEN, HIDDEN_WATER, N_CELLS, SUN_BEATS_DOWN, TUNNEL, WELL
+from .heuristic_view import MANHATTAN
+
+FEATURES: tuple[str, ...] = (
+    "bias",
+    "collected",  # parts collected
+    "on_board",  # parts found and lying on the board
+    "clues",  # clue tiles excavated
+    "pad_known",
+    "hidden",  # tiles still face down
+    "hidden_water",  # water-drop tiles still face down
+    "wells",  # wells excavated
+    "tunnels",  # tunnels excavated
+    "supply",  # sand markers left in the supply
+    "supply_short",  # how far the supply is below 12
+    "blocked",  # tiles with 2+ sand
+    "buried",  # pawns buried
+    "cards",  # storm cards a turn
+    "skull",  # marks left before the skull
+    "suns",  # expected Sun Beats Down a round (the unknown deck's share times the cards a round)
+    "water",  # water held, over the team's canteens
+    "dry",  # pawns with no water
+    "low",  # pawns with one water
+    "gear",  # gear cards held
+    "home",  # all parts in, pad known: steps of the pawns from the Launch Pad
+    "players",
+)
+
+
+def features(s: GameState) -> list[float]:
+    """The values of FEATURES for a position."""
+    kind, dug, sand = s.kind, s.dug, s.sand
+    collected = s.parts.count(COLLECTED)
+    on_board = sum(1 for c in s.parts if c >= 0)
+    clues = hidden = hidden_water = wells = tunnels = blocked = 0
+    for c in range(N_CELLS):
+        k = kind[c]
+        if k == HIDDEN:
+            hidden += 1
+        elif k == HIDDEN_WATER:
+            hidden += 1
+            hidden_water += 1
+        elif dug[c]:
+            if 6 <= k <= 13:
+                clues += 1
+            elif k == WELL:
+                wells += 1
+            elif k == TUNNEL:
+                tunnels += 1
+        if sand[c] >= 2:
+            blocked += 1
+    pad = s.launch_pad()
+    n = s.n
+    unknown = sum(s.sdeck)
+    sun_share = s.sdeck[SUN_BEATS_DOWN] / unknown if unknown else 4 / 31
+    per_round = s.storm_cards() * n
+    water = s.water
+    full = sum(CANTEEN[r] for r in s.roles)
+    home = 0
+    if collected == 4 and pad >= 0:
+        home = sum(MANHATTAN[x][pad] for x in s.pos)
+    return [
+        1.0,
+        float(collected),
+        float(on_board),
+        float(clues),
+        1.0 if pad >= 0 else 0.0,
+        float(hidden),
+        float(hidden_water),
+        float(wells),
+        float(tunnels),
+        float(s.supply),
+        float(max(0, 12 - s.supply)),
+        float(blocked),
+        float(sum(1 for q in range(n) if s.buried(q))),
+        float(s.storm_cards()),
+        float(s.skull() - s.level),
+        sun_share * per_round,
+        sum(water) / full,
+        float(sum(1 for w in water if w == 0)),
+        float(sum(1 for w in water if w == 1)),
+        float(sum(map(sum, s.hands))),
+        float(home),
+        float(n),
+    ]

@@ -1,0 +1,128 @@
+"""The Desert ``search`` player (issue 11): its value model, its checks, the turns it races and plays."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+from desert_positions import state
+
+from fi_cli.common.policies import PolicyError
+from fi_cli.common.search import race
+from fi_cli.desert.actions import BLAST, EXCAVATE, GIVE_GEAR, GIVE_WATER, JET, RESERVE, SCOPE, SHIELD, THROTTLE
+from fi_cli.desert.engine import ACTIONS, PHASES
+from fi_cli.desert.game import GameSetup
+from fi_cli.desert.play import play_game
+from fi_cli.desert.policies import make_policy
+from fi_cli.desert.policies.features import FEATURES, features
+from fi_cli.desert.policies.search import VARIANTS
+from fi_cli.desert.policies.value import MODEL, win_chance
+from fi_cli.desert.position import to_dict
+from fi_cli.desert.tiles import ACTIONS_PER_TURN
+
+FAST = {"samples": 3, "first": 0, "depth": 2, "variants": 4}
+SETUP = GameSetup(players=4, start_level=1)
+
+
+def test_the_value_model_reads_the_features_and_orders_positions():
+    dry = state([("explorer", "r1c1", {"water": 1}), ("climber", "r3c3", {"water": 1})])
+    wet = state([("explorer", "r1c1", {"water": 4}), ("climber", "r3c3", {"water": 3})])
+    assert len(MODEL.weights()) == len(FEATURES) == len(features(dry))
+    assert 0 < win_chance(dry) < win_chance(wet) < 1
+    over = wet.copy()
+    over.outcome = "loss"
+    assert win_chance(over) == 0.0
+    over.outcome = "win"
+    assert win_chance(over) == 1.0
+
+
+def test_a_race_keeps_the_base_unless_a_candidate_is_better_by_the_margin():
+    import random
+
+    def scores(values):
+        return lambda i, seed: values[i]
+
+    assert race(3, scores([0.5, 0.54, 0.52]), random.Random(1), samples=8, margin=0.03) == 1
+    assert race(3, scores([0.5, 0.52, 0.51]), random.Random(1), samples=8, margin=0.03) == 0
+    assert race(1, scores([0.5]), random.Random(1), samples=8, margin=0.0) == 0
+    # a candidate far behind after `first` futures is no longer played; once only the base is left, none is
+    calls = []
+    assert race(3, lambda i, seed: calls.append(i) or [0.5, 0.1, 0.2][i], random.Random(1), samples=8, margin=0.03,
+                first=2, drop=0.05) == 0  # fmt: skip
+    assert calls == [0, 1, 2, 0, 1, 2]
+    # every candidate meets the same futures: the seeds handed out are one per future, shared
+    seeds: dict[int, list[int]] = {}
+    race(2, lambda i, seed: seeds.setdefault(i, []).append(seed) or 0.0, random.Random(5), samples=4, margin=0.0)
+    assert seeds[0] == seeds[1] and len(set(seeds[0])) == 4
+
+
+@pytest.mark.parametrize(
+    ("params", "words"),
+    [({"variants": len(VARIANTS) + 1}, f"variants must be at most {len(VARIANTS)}"),
+     ({"samples": 0}, "samples must be an integer >= 1"), ({"margin": -1}, "margin must be a non-negative number"),
+     ({"depth": "deep"}, "depth must be an integer >= 0")],
+)  # fmt: skip
+def test_bad_settings_are_clear_errors(params, words):
+    with pytest.raises(PolicyError, match=words):
+        make_policy("search", params)
+
+
+FREE = (GIVE_WATER, GIVE_GEAR, BLAST, JET, SHIELD, SCOPE, RESERVE, THROTTLE)  # may come between a plan's actions
+
+
+def test_a_variant_whose_turn_wins_plays_that_turn_through():
+    # margin 0: any candidate ahead of the heuristic's turn is taken, so variants' turns are chosen often
+    policy = make_policy("search", {**FAST, "margin": 0.0})
+    offered, chosen = [], []
+    variant_turns, choose = policy._variant_turns, policy.choose
+
+    def spy_offer(state, legal, proposal):
+        turns = variant_turns(state, legal, proposal)
+        offered.append((PHASES[state.phase], state.actions_left, len(turns)))
+        return turns
+
+    def spy_choose(state, legal):
+        before = policy._turn_by
+        a = choose(state, legal)
+        if policy._turn_by is not None and policy._turn_by != before:  # a variant's turn was chosen here
+            plan = [a, *policy.proposers[policy._turn_by[1]].planned()]
+            cut = next((i for i, b in enumerate(plan) if b[0] == EXCAVATE), len(plan))  # replanned after it
+            chosen.append({"turn": state.turn, "plan": plan[: cut + 1], "played": []})
+        if chosen and chosen[-1]["turn"] == state.turn and state.phase == ACTIONS:
+            chosen[-1]["played"].append(a)
+        return a
+
+    policy._variant_turns, policy.choose = spy_offer, spy_choose
+    for seed in (3, 4):
+        play_game(SETUP, policy, seed)
+    assert {(phase, left) for phase, left, _ in offered} == {("actions", ACTIONS_PER_TURN)}  # turn starts only
+    assert sum(n for _, _, n in offered) > len(offered)  # variants propose other turns than the heuristic's
+    # the variant's planned turn is the turn played, up to its first excavation (a free action of another
+    # pawn, a water gift, changes the position under the plan: the variant plans again, those turns are left out)
+    kept = [c for c in chosen if not any(b[0] in FREE and b not in c["plan"] for b in c["played"][: len(c["plan"])])]
+    assert len(kept) >= 3
+    for c in kept:
+        assert c["played"][: len(c["plan"])] == c["plan"]
+
+
+def test_without_variants_the_search_is_the_heuristic():
+    a = play_game(SETUP, make_policy("search", {**FAST, "variants": 0}), 11)
+    b = play_game(SETUP, make_policy("heuristic"), 11)
+    assert [r.actions for r in a.turn_rows] == [r.actions for r in b.turn_rows]
+
+
+def test_golden_search_game():
+    # a regression pin of the whole machinery (variants, sampled futures, race, value model) on one seed
+    rec = play_game(SETUP, make_policy("search", FAST), 7)
+    digest = hashlib.sha256(repr([r.actions for r in rec.turn_rows]).encode()).hexdigest()[:16]
+    assert (rec.outcome, rec.turns, digest) == ("loss", 18, "aa4714a07219f25d")
+
+
+def test_the_search_leaves_the_position_it_is_asked_about_as_it_was():
+    policy = make_policy("search", {**FAST, "margin": 0.0})
+    s = state([("explorer", "r1c1", {"water": 2}), ("climber", "r3c3", {"water": 2}),
+               ("water_carrier", "r0c4", {"water": 5})]).copy()  # fmt: skip
+    before = to_dict(s)
+    policy.reset(1)
+    assert policy.choose(s, s.legal_actions()) in s.legal_actions()
+    assert to_dict(s) == before and s.rng is None
