@@ -36,7 +36,7 @@ MODULES: tuple[str, ...] = (
     "fi_cli.island.policies.heuristic_geom",
     "fi_cli.island.policies.heuristic_special",
     "fi_cli.island.policies.heuristic_turn",
-    "fi_cli.island.policies.rollout",
+    "fi_cli.common.rollout",
     "fi_cli.desert.actions",
     "fi_cli.desert.engine",
     "fi_cli.desert.tiles",

@@ -122,24 +122,24 @@ def test_a_variant_whose_turn_wins_plays_that_turn_through():
     # margin 0: any candidate ahead of the base's choice is taken, so variants' turns are chosen often
     policy = make_policy("search", {**FAST, "samples": 3, "margin": 0.0})
     offered, chosen = [], []
-    variant_turns, choose = policy._variant_turns, policy.choose
+    variant_turns, choose = policy.variants.turns, policy.choose
 
-    def spy_offer(state, legal, proposal):
-        turns = variant_turns(state, legal, proposal)
+    def spy_offer(state, legal, proposal, planned):
+        turns = variant_turns(state, legal, proposal, planned)
         offered.append((PHASES[state.phase], state.actions_left, len(turns)))
         return turns
 
     def spy_choose(state, legal):
-        before = policy._turn_by
+        before = policy.variants.chosen
         a = choose(state, legal)
-        if policy._turn_by is not None and policy._turn_by != before:  # a variant's turn was chosen here
-            variant = policy.proposers[policy._turn_by[1]]
+        if policy.variants.chosen is not None and policy.variants.chosen != before:  # a variant's turn was chosen here
+            variant = policy.variants.proposers[policy.variants.chosen[1]]
             chosen.append({"turn": state.turn, "plan": [a, *variant.planned()], "played": []})
         if chosen and chosen[-1]["turn"] == state.turn and PHASES[state.phase] == "actions":
             chosen[-1]["played"].append(a)
         return a
 
-    policy._variant_turns, policy.choose = spy_offer, spy_choose
+    policy.variants.turns, policy.choose = spy_offer, spy_choose
     for seed in (3, 4, 5):
         play_game(SETUP4, policy, seed)
     assert {(phase, left) for phase, left, _ in offered} == {("actions", 3)}  # only at the start of a turn

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
+
+from .rollout import play_on
 
 
 def race(
@@ -51,3 +53,50 @@ def check_settings(counts: dict[str, tuple[Any, int]], amounts: dict[str, Any]) 
     for key, value in amounts.items():
         if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
             raise ValueError(f"{key} must be a non-negative number, got {value!r}")
+
+
+class VariantTurns:
+    """Weight variants of a heuristic, each proposing the whole turn it would play at a turn's start: a single
+    action followed by the base's play often ends in the turn the base wanted anyway, a variant's turn is another
+    plan carried through. Once a variant's turn is chosen it plays the rest of that turn. The proposers decide in
+    the real game, the rollers in sampled futures (their own memory, so the proposers' plans are kept)."""
+
+    def __init__(self, make: Callable[[dict[str, float]], Any], variants: Sequence[dict[str, float]]) -> None:
+        self.proposers = [make(v) for v in variants]
+        self.rollers = [make(v) for v in variants]
+        self.chosen: tuple[int, int] | None = None  # (turn, variant) while a chosen variant plays out its turn
+        self._seed = 0
+
+    def reset(self, seed: int) -> None:
+        self._seed = seed
+        for policy in (*self.proposers, *self.rollers):
+            policy.reset(seed)
+        self.chosen = None
+
+    def follow(self, state: Any, legal: Sequence[tuple], actions_phase: int) -> tuple | None:
+        """The chosen variant's next action while its turn's actions last; else None, and the choice is over."""
+        c = self.chosen
+        if c is not None and c[0] == state.turn and state.phase == actions_phase:
+            return self.proposers[c[1]].choose(state, legal)
+        self.chosen = None
+        return None
+
+    def turns(self, state: Any, legal: Sequence[tuple], proposal: tuple, planned: tuple) -> list[tuple[tuple, int]]:
+        """(first action, variant) of the variants' turns that differ from the base's (``proposal`` and the rest
+        it ``planned``) and from each other."""
+        seen = {(proposal, planned)}
+        out = []
+        for i, policy in enumerate(self.proposers):
+            policy.reset(self._seed)  # plans from this position only; keeps the plan to follow if chosen
+            a = policy.choose(state, legal)
+            turn = (a, policy.planned())
+            if turn not in seen:
+                seen.add(turn)
+                out.append((a, i))
+        return out
+
+    def play_turn(self, s: Any, variant: int, seed: int) -> None:
+        """Let the variant play the rest of its turn's phase in the sampled future ``s``, as it would there."""
+        policy = self.rollers[variant]
+        policy.reset(seed)  # no memory carried from another sampled future
+        play_on(s, policy, s.turn + 1, True)

@@ -5,7 +5,7 @@ VARIANTS: more careful of thirst, more eager to dig, to excavate, to stay in the
 whole turn they would play. Every distinct turn is played on the same sampled futures (common random numbers):
 a copy of the state given its own generator, so the storm and gear decks and the unexcavated tiles are drawn
 afresh -- the Desert state holds nothing hidden, so any generator gives a future that agrees with what the
-players know. After the turn the heuristic plays on until ``depth`` more turns have begun, and the position
+players know. The heuristic plays on until ``depth`` turns have begun (this one included), and the position
 is scored by a learned value model (a win 1, a loss 0). A variant's turn is played in the real game only
 when it beats the heuristic's by ``margin`` on average; candidates far behind after ``first`` futures drop out.
 """
@@ -15,10 +15,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ...common.play import LegalActions
-from ...common.search import check_settings, race
+from ...common.rollout import play_on
+from ...common.search import VariantTurns, check_settings, race
 from ..actions import Action
-from ..engine import ACTIONS, OVER, GameState
+from ..engine import ACTIONS, GameState
 from ..tiles import ACTIONS_PER_TURN
 from .heuristic import HeuristicPolicy
 from .value import win_chance
@@ -43,7 +43,7 @@ class SearchPolicy:
     name = "search"
     PARAMETERS: dict[str, str] = {
         "samples": "sampled futures per candidate turn (default 12)",
-        "depth": "turns begun after this one before a future is scored (default 4; 0 = end of game)",
+        "depth": "turns begun before a future is scored (default 5; 1 = end of this turn; 0 = end of game)",
         "margin": "average win-chance gain a variant's turn needs to replace the heuristic's (default 0.03)",
         "first": "futures before candidates short of the margin by `drop` drop out (default 4; 0: never)",
         "drop": "how far short of the margin a candidate may be after the first futures (default 0.05)",
@@ -52,7 +52,7 @@ class SearchPolicy:
     }
 
     def __init__(
-        self, samples: int = 12, depth: int = 4, margin: float = 0.03, first: int = 4, drop: float = 0.05,
+        self, samples: int = 12, depth: int = 5, margin: float = 0.03, first: int = 4, drop: float = 0.05,
         variants: int = len(VARIANTS), time_per_decision: float = 10.0,
     ) -> None:  # fmt: skip
         check_settings(
@@ -61,66 +61,37 @@ class SearchPolicy:
         )
         if variants > len(VARIANTS):
             raise ValueError(f"variants must be at most {len(VARIANTS)}, got {variants}")
-        self.samples, self.depth, self.first, self.variants = samples, depth, first, variants
+        self.samples, self.depth, self.first = samples, depth, first
         self.margin, self.drop, self.time_per_decision = float(margin), float(drop), float(time_per_decision)
         self.base = HeuristicPolicy()
         self.roller = HeuristicPolicy()
-        self.proposers = [HeuristicPolicy(**v) for v in VARIANTS[:variants]]
-        self.turn_rollers = [HeuristicPolicy(**v) for v in VARIANTS[:variants]]
+        self.variants = VariantTurns(lambda weights: HeuristicPolicy(**weights), VARIANTS[:variants])
         self.reset(0)
 
     def reset(self, seed: int) -> None:
         self._rng = random.Random(f"search-{seed}")
-        for policy in (self.base, self.roller, *self.proposers, *self.turn_rollers):
+        for policy in (self.base, self.roller, self.variants):
             policy.reset(seed)
-        self._turn_by: tuple[int, int] | None = None
 
     def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
-        by = self._turn_by
-        if by is not None and by[0] == state.turn and state.phase == ACTIONS:
-            return self.proposers[by[1]].choose(state, legal)
-        self._turn_by = None
+        followed = self.variants.follow(state, legal, ACTIONS)
+        if followed is not None:
+            return followed
         proposal = self.base.choose(state, legal)
-        if state.phase != ACTIONS or state.actions_left != ACTIONS_PER_TURN or not self.proposers:
-            return proposal
-        cands = self._variant_turns(state, legal, proposal)
-        if len(cands) == 1:
-            return proposal
+        if state.phase != ACTIONS or state.actions_left != ACTIONS_PER_TURN:
+            return proposal  # a turn's course is set at its start; the heuristic plays the storm and gear
+        cands = [(proposal, -1), *self.variants.turns(state, legal, proposal, self.base.planned())]
         best = race(len(cands), lambda i, seed: self._playout(state, cands[i][1], seed), self._rng, self.samples,
                     self.margin, self.first, self.drop, self.time_per_decision)  # fmt: skip
         action, variant = cands[best]
         if variant >= 0:
-            self._turn_by = (state.turn, variant)
+            self.variants.chosen = (state.turn, variant)
         return action
 
-    def _variant_turns(self, state: GameState, legal: Sequence[Action], proposal: Action) -> list[tuple[Action, int]]:
-        seen = {(proposal, self.base.planned())}
-        out = [(proposal, -1)]
-        for i, policy in enumerate(self.proposers):
-            policy.reset(0)
-            a = policy.choose(state, legal)
-            turn = (a, policy.planned())
-            if turn not in seen:
-                seen.add(turn)
-                out.append((a, i))
-        return out
-
     def _playout(self, state: GameState, variant: int, seed: int) -> float:
-        s = state.copy(random.Random(seed))
+        s = state.copy(random.Random(seed))  # nothing hidden is in the state: any generator is a fair future
         if variant >= 0:
-            policy = self.turn_rollers[variant]
-            policy.reset(seed)
-            _play(s, policy, state.turn + 1, this_phase=True)
+            self.variants.play_turn(s, variant, seed)
         self.roller.reset(seed)
-        _play(s, self.roller, state.turn + 1 + self.depth if self.depth else 1 << 30)
+        play_on(s, self.roller, state.turn + self.depth if self.depth else 1 << 30, False)
         return win_chance(s)
-
-
-def _play(s: GameState, policy, stop: int, this_phase: bool = False) -> None:
-    phase = s.phase
-    while s.phase != OVER and s.turn < stop and (not this_phase or s.phase == phase):
-        rng = s.rng
-        s.rng = None
-        a = policy.choose(s, LegalActions(s))
-        s.rng = rng
-        s.apply(a)

@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import random
 
-from ...common.search import check_settings, race
+from ...common.rollout import play_on
+from ...common.search import VariantTurns, check_settings, race
 from ..actions import Action
 from ..engine import ACTIONS, GameState
 from . import make_policy
-from .rollout import play_on
 from .value import win_chance
 
 # Weight changes of the heuristic that lead to other sensible turns: each proposes a whole turn at a turn's
@@ -104,26 +104,20 @@ class PlannerPolicy:
         self.base = make_policy(base)  # proposes the action in the real game
         self.roller = make_policy(base)  # plays the sampled futures (its own memory, so the base's is kept)
         self._rng = random.Random(0)
-        self.proposers = [make_policy(base, v) for v in VARIANTS[:variants]]  # propose turns in the real game
-        self.turn_rollers = [make_policy(base, v) for v in VARIANTS[:variants]]  # play them in sampled futures
-        self._turn_by: tuple[int, int] | None = None  # (turn, variant) when a variant plays the rest of a turn
-        self._seed = 0
+        self.variants = VariantTurns(lambda weights: make_policy(base, weights), VARIANTS[:variants])
 
     def reset(self, seed: int) -> None:
         self._rng = random.Random(f"planner-{seed}")
-        self._seed = seed
-        for policy in (self.base, self.roller, *self.proposers, *self.turn_rollers):
+        for policy in (self.base, self.roller, self.variants):
             policy.reset(seed)
-        self._turn_by = None
 
     # ------------------------------------------------------------------
     def choose(self, state: GameState, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        by = self._turn_by
-        if by is not None and by[0] == state.turn and state.phase == ACTIONS:
-            return self.proposers[by[1]].choose(state, legal)  # the variant whose turn was chosen plays it out
-        self._turn_by = None
+        followed = self.variants.follow(state, legal, ACTIONS)
+        if followed is not None:
+            return followed
         proposal = self.base.choose(state, legal)
         if state.phase == ACTIONS and 0 < state.actions_left < 3 and not self.every_action:
             return proposal  # the turn's course was chosen at its first action
@@ -131,15 +125,15 @@ class PlannerPolicy:
             return proposal
         # a candidate is (first action, -1) for the base to play on, or (first action, variant) for a variant's turn
         cands: list[tuple[Action, int]] = [(a, -1) for a in self._candidates(state, legal, proposal)]
-        if state.phase == ACTIONS and state.actions_left == 3:
-            cands += self._variant_turns(state, legal, proposal)
+        if state.phase == ACTIONS and state.actions_left == 3 and self.variants.proposers:
+            cands += self.variants.turns(state, legal, proposal, self.base.planned())
         if len(cands) == 1:
             return proposal
         best = race(len(cands), lambda i, seed: self._playout(state, cands[i], seed), self._rng, self.samples,
                     self.margin, self.first, self.drop, self.time_per_decision)  # fmt: skip
         action, variant = cands[best]
         if variant >= 0:
-            self._turn_by = (state.turn, variant)
+            self.variants.chosen = (state.turn, variant)
         return action
 
     def _candidates(self, state: GameState, legal: list[Action], proposal: Action) -> list[Action]:
@@ -152,21 +146,6 @@ class PlannerPolicy:
         seed = self._rng.getrandbits(64)
         scored = sorted(((self._peek(state, a, seed), i) for i, a in enumerate(pool)), reverse=True)
         return [proposal] + [pool[i] for _, i in scored[: self.candidates - 1]]
-
-    def _variant_turns(self, state: GameState, legal: list[Action], proposal: Action) -> list[tuple[Action, int]]:
-        """The variants' turns that differ from the base's and from each other: (first action, variant)."""
-        if not self.proposers:
-            return []
-        seen = {(proposal, self.base.planned())}
-        out = []
-        for i, policy in enumerate(self.proposers):
-            policy.reset(self._seed)  # plans from this position only; keeps the plan to follow if chosen
-            a = policy.choose(state, legal)
-            turn = (a, policy.planned())
-            if turn not in seen:
-                seen.add(turn)
-                out.append((a, i))
-        return out
 
     def _sample(self, state: GameState, seed: int) -> GameState:
         s = state.copy(random.Random(seed))
@@ -183,17 +162,12 @@ class PlannerPolicy:
         s = self._sample(state, seed)
         action, variant = cand
         if variant >= 0:  # the variant plays its turn as it would in this future
-            _play(s, self.turn_rollers[variant], seed, state.turn + 1, this_phase=True)
+            self.variants.play_turn(s, variant, seed)
         else:
             s.apply(action)
-        _play(s, self.roller, seed, state.turn + self.depth if self.depth else 1 << 30)
+        self.roller.reset(seed)  # no memory carried from another sampled future
+        play_on(s, self.roller, state.turn + self.depth if self.depth else 1 << 30, False)
         return win_chance(s)
-
-
-def _play(s: GameState, policy, seed: int, stop: int, this_phase: bool = False) -> None:
-    """Let ``policy`` play the sampled future ``s`` until turn ``stop`` begins (or its phase ends)."""
-    policy.reset(seed)  # no memory carried from another sampled future
-    play_on(s, policy, stop, this_phase)
 
 
 class SearchPolicy(PlannerPolicy):

@@ -1,18 +1,19 @@
-"""A policy plays a sampled future on: the planner's inner loop, compiled with the heuristic's helpers."""
+"""A policy plays a sampled future on: both games' searches' inner loop, compiled with the engines."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..engine import OVER, GameState, LegalActions
+from .play import LegalActions
 
 
-def play_on(s: GameState, policy: Any, stop: int, this_phase: bool) -> None:
+def play_on(s: Any, policy: Any, stop: int, this_phase: bool) -> None:
     """Let ``policy`` play ``s`` until turn ``stop`` begins, the game ends, or (``this_phase``) the phase ends.
 
     The policy decides without the state's generator, as in a real game: it is taken away at each decision."""
+    over = s.OVER
     phase = s.phase
-    while s.phase != OVER and s.turn < stop and (not this_phase or s.phase == phase):
+    while s.phase != over and s.turn < stop and (not this_phase or s.phase == phase):
         rng = s.rng
         s.rng = None
         a = policy.choose(s, LegalActions(s))
