@@ -20,7 +20,7 @@ from fi_cli.desert.policies.value import MODEL, win_chance
 from fi_cli.desert.position import to_dict
 from fi_cli.desert.tiles import ACTIONS_PER_TURN
 
-FAST = {"samples": 3, "first": 0, "depth": 3, "variants": 4}
+FAST = {"samples": 3, "first": 0, "depth": 3, "variants": 4, "time_per_decision": 1e6}  # never cut by the clock
 SETUP = GameSetup(players=4, start_level=1)
 
 
