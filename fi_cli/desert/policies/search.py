@@ -23,6 +23,9 @@ from ..tiles import ACTIONS_PER_TURN
 from .heuristic import HeuristicPolicy
 from .value import win_chance
 
+# Weight changes of the heuristic that lead to other sensible turns: each proposes a whole turn at a turn's start.
+# Chosen by hand among the weights whose change, played throughout, traded thirst for burial or the other way
+# (benchmarks/RESULTS.md): wrong as a whole game's policy, right in some positions, which the race finds.
 VARIANTS: tuple[dict[str, float], ...] = (
     {"w_death": 40.0},
     {"w_death": 10.0},
@@ -40,6 +43,8 @@ VARIANTS: tuple[dict[str, float], ...] = (
 
 
 class SearchPolicy:
+    """The heuristic's turn or a variant's, whichever does better on sampled futures; see the module docstring."""
+
     name = "search"
     PARAMETERS: dict[str, str] = {
         "samples": "sampled futures per candidate turn (default 12)",
