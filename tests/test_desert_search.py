@@ -6,11 +6,12 @@ import hashlib
 
 import pytest
 from desert_positions import state
+from variant_spy import spy_on_variants
 
 from fi_cli.common.policies import PolicyError
 from fi_cli.common.search import race
 from fi_cli.desert.actions import BLAST, EXCAVATE, GIVE_GEAR, GIVE_WATER, JET, RESERVE, SCOPE, SHIELD, THROTTLE
-from fi_cli.desert.engine import ACTIONS, PHASES
+from fi_cli.desert.engine import ACTIONS
 from fi_cli.desert.game import GameSetup
 from fi_cli.desert.play import play_game
 from fi_cli.desert.policies import make_policy
@@ -73,32 +74,16 @@ FREE = (GIVE_WATER, GIVE_GEAR, BLAST, JET, SHIELD, SCOPE, RESERVE, THROTTLE)  # 
 def test_a_variant_whose_turn_wins_plays_that_turn_through():
     # margin 0: any candidate ahead of the heuristic's turn is taken, so variants' turns are chosen often
     policy = make_policy("search", {**FAST, "margin": 0.0})
-    offered, chosen = [], []
-    variant_turns, choose = policy.variants.turns, policy.choose
-
-    def spy_offer(state, legal, proposal, planned):
-        turns = variant_turns(state, legal, proposal, planned)
-        offered.append((PHASES[state.phase], state.actions_left, len(turns)))
-        return turns
-
-    def spy_choose(state, legal):
-        before = policy.variants.chosen
-        a = choose(state, legal)
-        if policy.variants.chosen is not None and policy.variants.chosen != before:  # a variant's turn was chosen here
-            plan = [a, *policy.variants.proposers[policy.variants.chosen[1]].planned()]
-            cut = next((i for i, b in enumerate(plan) if b[0] == EXCAVATE), len(plan))  # replanned after it
-            chosen.append({"turn": state.turn, "plan": plan[: cut + 1], "played": []})
-        if chosen and chosen[-1]["turn"] == state.turn and state.phase == ACTIONS:
-            chosen[-1]["played"].append(a)
-        return a
-
-    policy.variants.turns, policy.choose = spy_offer, spy_choose
+    offered, chosen = spy_on_variants(policy, ACTIONS)
     for seed in (3, 4):
         play_game(SETUP, policy, seed)
-    assert {(phase, left) for phase, left, _ in offered} == {("actions", ACTIONS_PER_TURN)}  # turn starts only
+    assert {(phase, left) for phase, left, _ in offered} == {(ACTIONS, ACTIONS_PER_TURN)}  # turn starts only
     assert sum(n for _, _, n in offered) >= len(offered) / 2  # variants propose other turns than the heuristic's
-    # the variant's planned turn is the turn played, up to its first excavation (a free action of another
-    # pawn, a water gift, changes the position under the plan: the variant plans again, those turns are left out)
+    # the variant's planned turn is the turn played, up to its first excavation (then it plans again: what it
+    # reveals is news); a free action of another pawn, a water gift, changes the position under the plan and the
+    # variant plans again too: those turns are left out
+    for c in chosen:
+        c["plan"] = c["plan"][: next((i for i, b in enumerate(c["plan"]) if b[0] == EXCAVATE), len(c["plan"])) + 1]
     kept = [c for c in chosen if not any(b[0] in FREE and b not in c["plan"] for b in c["played"][: len(c["plan"])])]
     assert len(kept) >= 3
     for c in kept:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import hashlib
 
 import pytest
+from variant_spy import spy_on_variants
 
-from fi_cli.island.engine import PHASES
+from fi_cli.island.engine import ACTIONS, PHASES
 from fi_cli.island.game import GameSetup, new_game
 from fi_cli.island.layouts import get_layout
 from fi_cli.island.play import play_game
@@ -121,28 +122,10 @@ def test_search_parameters_are_checked():
 def test_a_variant_whose_turn_wins_plays_that_turn_through():
     # margin 0: any candidate ahead of the base's choice is taken, so variants' turns are chosen often
     policy = make_policy("search", {**FAST, "samples": 3, "margin": 0.0})
-    offered, chosen = [], []
-    variant_turns, choose = policy.variants.turns, policy.choose
-
-    def spy_offer(state, legal, proposal, planned):
-        turns = variant_turns(state, legal, proposal, planned)
-        offered.append((PHASES[state.phase], state.actions_left, len(turns)))
-        return turns
-
-    def spy_choose(state, legal):
-        before = policy.variants.chosen
-        a = choose(state, legal)
-        if policy.variants.chosen is not None and policy.variants.chosen != before:  # a variant's turn was chosen here
-            variant = policy.variants.proposers[policy.variants.chosen[1]]
-            chosen.append({"turn": state.turn, "plan": [a, *variant.planned()], "played": []})
-        if chosen and chosen[-1]["turn"] == state.turn and PHASES[state.phase] == "actions":
-            chosen[-1]["played"].append(a)
-        return a
-
-    policy.variants.turns, policy.choose = spy_offer, spy_choose
+    offered, chosen = spy_on_variants(policy, ACTIONS)
     for seed in (3, 4, 5):
         play_game(SETUP4, policy, seed)
-    assert {(phase, left) for phase, left, _ in offered} == {("actions", 3)}  # only at the start of a turn
+    assert {(phase, left) for phase, left, _ in offered} == {(ACTIONS, 3)}  # only at the start of a turn
     assert sum(n for _, _, n in offered) > len(offered)  # most variants differ from the base's turn
     assert len(chosen) >= 3
     for c in chosen:  # the variant's planned turn is the turn played (up to the end of the actions)
