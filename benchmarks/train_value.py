@@ -1,7 +1,7 @@
 """Fit a search's value model: P(win | position features) from heuristic self-play.
 
     python benchmarks/train_value.py --games 6000 --seed 1        # writes the island's value_weights.json
-    python benchmarks/train_value.py --game desert --games 6000 --seed 410000   # the Desert's
+    python benchmarks/train_value.py --game desert --games 3000 --seed 490000   # the Desert's
 
 Positions are taken at the start of every player-turn of games on the standard board (2-4 players on the
 island, 2-5 in the Desert, the four difficulties, random roles), each labelled with how its game ended. A
@@ -24,13 +24,12 @@ from fi_cli.common.play import LegalActions, choose
 
 
 def game_kit(game: str):
-    """(setup from a generator, new_game, heuristic, features, FEATURES, weights file, turn start) of a game."""
+    """(setup from a generator, new_game, heuristic, value model, turn start) of a game."""
     if game == "desert":
         from fi_cli.desert.engine import ACTIONS
         from fi_cli.desert.game import GameSetup, new_game
         from fi_cli.desert.policies import make_policy
-        from fi_cli.desert.policies.features import FEATURES, features
-        from fi_cli.desert.policies.value import WEIGHTS_FILE
+        from fi_cli.desert.policies.value import MODEL
         from fi_cli.desert.tiles import ACTIONS_PER_TURN
 
         def setup(rng: random.Random):
@@ -40,8 +39,7 @@ def game_kit(game: str):
         from fi_cli.island.game import GameSetup, new_game
         from fi_cli.island.layouts import get_layout
         from fi_cli.island.policies import make_policy
-        from fi_cli.island.policies.features import FEATURES, features
-        from fi_cli.island.policies.value import WEIGHTS_FILE
+        from fi_cli.island.policies.value import MODEL
 
         ACTIONS_PER_TURN = 3
 
@@ -49,12 +47,12 @@ def game_kit(game: str):
             return GameSetup(get_layout("forbidden_island"), start_level=rng.randint(1, 4), players=rng.randint(2, 4))
 
     turn_start = (ACTIONS, ACTIONS_PER_TURN)
-    return setup, new_game, make_policy("heuristic"), features, FEATURES, WEIGHTS_FILE, turn_start
+    return setup, new_game, make_policy("heuristic"), MODEL, turn_start
 
 
 def collect(game: str, games: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     rng = random.Random(seed)
-    setup, new_game, policy, features, _, _, turn_start = game_kit(game)
+    setup, new_game, policy, model, turn_start = game_kit(game)
     xs, ys, gs = [], [], []
     for g in range(games):
         s_setup = setup(rng)
@@ -66,7 +64,7 @@ def collect(game: str, games: int, seed: int) -> tuple[np.ndarray, np.ndarray, n
         rows = []
         while s.outcome is None:
             if (s.phase, s.actions_left) == turn_start:
-                rows.append(features(s))
+                rows.append(model.features(s))
             s.apply(choose(policy, s, LegalActions(s)))  # listed only if the policy looks, as in play_game
         xs.extend(rows)
         ys.extend([1.0 if s.outcome == "win" else 0.0] * len(rows))
@@ -103,8 +101,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default=None, help="default: the game's value_weights.json in the package")
     args = ap.parse_args()
-    *_, FEATURES, weights_file, _ = game_kit(args.game)
-    out = args.out or str(weights_file)
+    model = game_kit(args.game)[3]
+    out = args.out or str(model.path)
     t0 = time.perf_counter()
     x, y, g = collect(args.game, args.games, args.seed)
     held = g % 5 == 0  # every fifth game is held out
@@ -116,10 +114,10 @@ def main() -> None:
     took = time.perf_counter() - t0
     print(f"{args.games} heuristic games, {len(y)} positions, win share {y.mean():.3f}, {took:.0f} s")
     print(f"held-out log-loss {loss:.4f} (constant model {base_loss:.4f}), accuracy {acc:.3f}")
-    for name, v in zip(FEATURES, w, strict=True):
+    for name, v in zip(model.names, w, strict=True):
         print(f"  {name:<18} {v:+.4f}")
     doc = {
-        "features": list(FEATURES),
+        "features": list(model.names),
         "weights": [round(float(v), 6) for v in w],
         "made_by": f"python benchmarks/train_value.py --game {args.game} --games {args.games} --seed {args.seed}",
         "positions": int(len(y)),
