@@ -51,6 +51,17 @@ def test_a_race_keeps_the_base_unless_a_candidate_is_better_by_the_margin():
     assert race(3, lambda i, seed: calls.append(i) or [0.5, 0.1, 0.2][i], random.Random(1), samples=8, margin=0.03,
                 first=2, drop=0.05) == 0  # fmt: skip
     assert calls == [0, 1, 2, 0, 1, 2]
+    # with recheck the test is made again every `first` futures with less allowance: a candidate level with the
+    # base (0.01 ahead, the margin 0.03) survives the first test (allowance 0.05) but not the next (0.0125)
+    calls.clear()
+    level = [0.5, 0.51, 0.54]
+    assert race(3, lambda i, seed: calls.append(i) or level[i], random.Random(1), samples=8, margin=0.03, first=2,
+                drop=0.05, recheck=True) == 2  # fmt: skip
+    assert calls == [0, 1, 2] * 4 + [0, 2] * 4
+    calls.clear()
+    assert race(3, lambda i, seed: calls.append(i) or level[i], random.Random(1), samples=8, margin=0.03, first=2,
+                drop=0.05) == 2  # fmt: skip
+    assert calls == [0, 1, 2] * 8
     # every candidate meets the same futures: the seeds handed out are one per future, shared
     seeds: dict[int, list[int]] = {}
     race(2, lambda i, seed: seeds.setdefault(i, []).append(seed) or 0.0, random.Random(5), samples=4, margin=0.0)

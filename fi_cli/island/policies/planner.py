@@ -11,7 +11,8 @@ The planner leaves the base policy's choice only when a candidate is better by `
 The ``search`` player is the planner made cheap enough for studies: it looks ahead only at the start of a
 turn (where the turn's course is set; the base policy plays the special cards, discards and swims) and
 races its candidates: after ``first`` sampled futures, a candidate short of the margin by ``drop`` is
-dropped, and the lookahead stops once only the base policy's choice is left. It compares 6 candidates on 16
+dropped, again every ``first`` futures with a smaller allowance (``recheck``), and the lookahead stops once
+only the base policy's choice is left. It compares 6 candidates on 16
 futures, 4 turns deep (the planner: 4 on 8, 3 turns deep), and beside them the whole turns that up to 12
 ``variants`` of the heuristic (other weights, listed in VARIANTS) would play: a single action followed by
 the base policy's play often ends in the turn the base wanted anyway, while a variant's turn is a
@@ -62,6 +63,7 @@ class PlannerPolicy:
         "specials": "1: also look ahead at special-card plays outside the turn's start, discards, swims (default 1)",
         "first": "futures per candidate before those short of the margin by `drop` are dropped (default 0: never)",
         "drop": "how far short of the margin a candidate may be after the first futures (default 0.05)",
+        "recheck": "1: drop candidates again every `first` futures, with less allowance each time (default 0)",
         "variants": f"weight variants of the heuristic that also propose whole turns, 0-{len(VARIANTS)} (default 0)",
     }
 
@@ -79,6 +81,7 @@ class PlannerPolicy:
         first: int = 0,
         drop: float = 0.05,
         variants: int = 0,
+        recheck: int = 0,
     ) -> None:
         check_settings(
             {"samples": (samples, 1), "depth": (depth, 0), "candidates": (candidates, 1), "screen": (screen, 1),
@@ -101,6 +104,7 @@ class PlannerPolicy:
         self.specials = bool(specials)
         self.first = first
         self.drop = float(drop)
+        self.recheck = bool(recheck)
         self.base = make_policy(base)  # proposes the action in the real game
         self.roller = make_policy(base)  # plays the sampled futures (its own memory, so the base's is kept)
         self._rng = random.Random(0)
@@ -130,7 +134,7 @@ class PlannerPolicy:
         if len(cands) == 1:
             return proposal
         best = race(len(cands), lambda i, seed: self._playout(state, cands[i], seed), self._rng, self.samples,
-                    self.margin, self.first, self.drop, self.time_per_decision)  # fmt: skip
+                    self.margin, self.first, self.drop, self.time_per_decision, self.recheck)  # fmt: skip
         action, variant = cands[best]
         if variant >= 0:
             self.variants.chosen = (state.turn, variant)
@@ -183,12 +187,13 @@ class SearchPolicy(PlannerPolicy):
         "candidates": "how many actions are compared, the base policy's choice included (default 6)",
         "variants": f"weight variants of the heuristic that also propose whole turns, 0-{len(VARIANTS)} (default 12)",
         "depth": "turns begun before a future is scored (default 4; 1 = end of this turn; 0 = end of game)",
+        "recheck": "1: drop candidates again every `first` futures, with less allowance each time (default 1)",
     }
 
     def __init__(
         self, specials: int = 0, first: int = 4, time_per_decision: float = 10.0, samples: int = 16,
-        candidates: int = 6, variants: int = 12, depth: int = 4, **kw,
+        candidates: int = 6, variants: int = 12, depth: int = 4, recheck: int = 1, **kw,
     ) -> None:  # fmt: skip
         # 16 futures, 6 candidates and 4 turns deep: the compiled heuristic made room for them within 0.5 s a game
         super().__init__(specials=specials, first=first, time_per_decision=time_per_decision, samples=samples,
-                         candidates=candidates, variants=variants, depth=depth, **kw)  # fmt: skip
+                         candidates=candidates, variants=variants, depth=depth, recheck=recheck, **kw)  # fmt: skip
