@@ -49,6 +49,9 @@ def race(
     return best if best != 0 and (totals[best] - totals[0]) / played >= margin else 0
 
 
+RECHECK = "1: drop candidates again every `first` futures, with less allowance each time (default {})"
+
+
 def check_settings(counts: dict[str, tuple[Any, int]], amounts: dict[str, Any]) -> None:
     """ValueError unless each count is a whole number at least its low bound and each amount a number >= 0."""
     for key, (value, low) in counts.items():

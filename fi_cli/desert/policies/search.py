@@ -7,7 +7,8 @@ a copy of the state given its own generator, so the storm and gear decks and the
 afresh -- the Desert state holds nothing hidden, so any generator gives a future that agrees with what the
 players know. The heuristic plays on until ``depth`` turns have begun (this one included), and the position
 is scored by a learned value model (a win 1, a loss 0). A variant's turn is played in the real game only
-when it beats the heuristic's by ``margin`` on average; candidates far behind after ``first`` futures drop out.
+when it beats the heuristic's by ``margin`` on average; candidates far behind after ``first`` futures drop out,
+and again every ``first`` futures with a smaller allowance (``recheck``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import random
 from collections.abc import Sequence
 
 from ...common.rollout import play_on
-from ...common.search import VariantTurns, check_settings, race
+from ...common.search import RECHECK, VariantTurns, check_settings, race
 from ..actions import Action
 from ..engine import ACTIONS, GameState
 from ..tiles import ACTIONS_PER_TURN
@@ -52,13 +53,14 @@ class SearchPolicy:
         "margin": "average win-chance gain a variant's turn needs to replace the heuristic's (default 0.03)",
         "first": "futures before candidates short of the margin by `drop` drop out (default 4; 0: never)",
         "drop": "how far short of the margin a candidate may be after the first futures (default 0.05)",
+        "recheck": RECHECK.format(1),
         "variants": f"weight variants of the heuristic that propose turns, 0-{len(VARIANTS)} (default {len(VARIANTS)})",
         "time_per_decision": "seconds one decision may take at most (default 10.0: a safety net)",
     }
 
     def __init__(
         self, samples: int = 12, depth: int = 5, margin: float = 0.03, first: int = 4, drop: float = 0.05,
-        variants: int = len(VARIANTS), time_per_decision: float = 10.0,
+        variants: int = len(VARIANTS), time_per_decision: float = 10.0, recheck: int = 1,
     ) -> None:  # fmt: skip
         check_settings(
             {"samples": (samples, 1), "depth": (depth, 0), "first": (first, 0), "variants": (variants, 0)},
@@ -68,6 +70,7 @@ class SearchPolicy:
             raise ValueError(f"variants must be at most {len(VARIANTS)}, got {variants}")
         self.samples, self.depth, self.first = samples, depth, first
         self.margin, self.drop, self.time_per_decision = float(margin), float(drop), float(time_per_decision)
+        self.recheck = bool(recheck)
         self.base = HeuristicPolicy()
         self.roller = HeuristicPolicy()
         self.variants = VariantTurns(lambda weights: HeuristicPolicy(**weights), VARIANTS[:variants])
@@ -87,7 +90,7 @@ class SearchPolicy:
             return proposal  # a turn's course is set at its start; the heuristic plays the storm and gear
         cands = [(proposal, -1), *self.variants.turns(state, legal, proposal, self.base.planned())]
         best = race(len(cands), lambda i, seed: self._playout(state, cands[i][1], seed), self._rng, self.samples,
-                    self.margin, self.first, self.drop, self.time_per_decision)  # fmt: skip
+                    self.margin, self.first, self.drop, self.time_per_decision, self.recheck)  # fmt: skip
         action, variant = cands[best]
         if variant >= 0:
             self.variants.chosen = (state.turn, variant)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 
 from ...common.rollout import play_on
-from ...common.search import VariantTurns, check_settings, race
+from ...common.search import RECHECK, VariantTurns, check_settings, race
 from ..actions import Action
 from ..engine import ACTIONS, GameState
 from . import make_policy
@@ -63,7 +63,7 @@ class PlannerPolicy:
         "specials": "1: also look ahead at special-card plays outside the turn's start, discards, swims (default 1)",
         "first": "futures per candidate before those short of the margin by `drop` are dropped (default 0: never)",
         "drop": "how far short of the margin a candidate may be after the first futures (default 0.05)",
-        "recheck": "1: drop candidates again every `first` futures, with less allowance each time (default 0)",
+        "recheck": RECHECK.format(0),
         "variants": f"weight variants of the heuristic that also propose whole turns, 0-{len(VARIANTS)} (default 0)",
     }
 
@@ -187,7 +187,7 @@ class SearchPolicy(PlannerPolicy):
         "candidates": "how many actions are compared, the base policy's choice included (default 6)",
         "variants": f"weight variants of the heuristic that also propose whole turns, 0-{len(VARIANTS)} (default 12)",
         "depth": "turns begun before a future is scored (default 4; 1 = end of this turn; 0 = end of game)",
-        "recheck": "1: drop candidates again every `first` futures, with less allowance each time (default 1)",
+        "recheck": RECHECK.format(1),
     }
 
     def __init__(
