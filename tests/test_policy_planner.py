@@ -7,6 +7,7 @@ import hashlib
 import pytest
 from variant_spy import spy_on_variants
 
+from fi_cli.island.actions import END_ACTIONS
 from fi_cli.island.engine import ACTIONS, PHASES
 from fi_cli.island.game import GameSetup, new_game
 from fi_cli.island.layouts import get_layout
@@ -140,3 +141,55 @@ def test_golden_search_game():
     rec = play_game(SETUP4, policy, 11)
     digest = hashlib.sha256(repr([(r.turn, r.actions, r.flood_draws) for r in rec.turn_rows]).encode()).hexdigest()
     assert (digest[:16], rec.outcome, rec.turns, rec.treasures_captured) == ("21011f34b52fe330", "loss", 6, 0)
+
+
+def test_until_draw_plays_a_turn_up_to_its_first_draw():
+    import random
+
+    from fi_cli.common.play import LegalActions
+    from fi_cli.common.search import until_draw
+
+    state = new_game(SETUP4, 8)
+    state.rng = None  # as a policy sees it
+    before = repr((state.pos, state.hands, state.tiles, state.actions_left))
+    heuristic = make_policy("heuristic")
+    start, pending = until_draw(state, None, lambda s: heuristic.choose(s, LegalActions(s)))
+    assert repr((state.pos, state.hands, state.tiles, state.actions_left)) == before  # played on a copy
+    assert start.phase == ACTIONS and start.turn == state.turn and start.rng is None
+    assert start.actions_left == 1 or pending[0] == END_ACTIONS  # the turn's last action draws the cards
+    after = start.copy(random.Random(1))
+    after.apply(pending)
+    assert after.phase != ACTIONS or after.turn > state.turn
+    # an action that draws at once is returned as it is, before anything is played
+    start, pending = until_draw(state, (END_ACTIONS, state.current), lambda s: pytest.fail("nothing to decide"))
+    assert pending == (END_ACTIONS, state.current) and start.actions_left == state.actions_left
+
+
+def test_search_plays_each_candidate_turn_once_up_to_the_draw_with_the_same_games(monkeypatch):
+    # the moves before a turn's draw are played once for all futures, and candidates that meet there share
+    # their futures' scores: every race sees the scores, and the games are those, of a search that plays every
+    # candidate in every future
+    import fi_cli.island.policies.planner as planner
+
+    real_race = planner.race
+    params = {"samples": 4, "first": 2, "candidates": 4, "depth": 2, "screen": 8}
+    games, scores, playouts = [], [], []
+    for once in (True, False):
+        seen = []
+
+        def race(count, playout, *args, seen=seen, **kw):
+            seen.append([playout(i, seed) for seed in (1, 2) for i in range(count)])
+            return real_race(count, playout, *args, **kw)
+
+        monkeypatch.setattr(planner, "race", race)
+        policy = make_policy("search", params)
+        policy._once = once
+        calls = []
+        playout = policy._playout
+        policy._playout = lambda s, c, seed, playout=playout, calls=calls: calls.append(1) or playout(s, c, seed)
+        rec = play_game(SETUP4, policy, 13)
+        games.append([(r.turn, r.actions, r.flood_draws) for r in rec.turn_rows])
+        scores.append(seen)
+        playouts.append(len(calls))
+    assert games[0] == games[1] and scores[0] == scores[1]
+    assert playouts[0] < playouts[1]  # candidates that met another were not played again

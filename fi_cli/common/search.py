@@ -49,6 +49,45 @@ def race(
     return best if best != 0 and (totals[best] - totals[0]) / played >= margin else 0
 
 
+class _DrawNeeded(Exception):
+    """Raised by _NO_DRAWS when an action would draw a card."""
+
+
+class _NoDraws(random.Random):
+    """A generator that refuses to draw: an action applied with it shows whether it needs chance."""
+
+    def random(self) -> float:
+        raise _DrawNeeded
+
+    def getrandbits(self, k: int) -> int:
+        raise _DrawNeeded
+
+
+_NO_DRAWS = _NoDraws(0)
+
+
+def until_draw(s: Any, action: tuple | None, decide: Callable[[Any], tuple]) -> tuple[Any, tuple | None]:
+    """Play ``action`` (None: ``decide``'s choice), then ``decide``'s choices, on a copy of ``s`` while no card
+    needs drawing. Returns the position reached and the action that would draw (None if the game ended first).
+
+    Up to the first draw a deterministic player's moves are the same in every sampled future, so a search plays
+    them once instead of once a future (and two candidates that meet there have the same futures)."""
+    s = s.copy()
+    if action is None:
+        action = decide(s)
+    while True:
+        trial = s.copy(_NO_DRAWS)
+        try:
+            trial.apply(action)
+        except _DrawNeeded:
+            return s, action
+        trial.rng = None
+        s = trial
+        if s.phase == s.OVER:
+            return s, None
+        action = decide(s)
+
+
 RECHECK = "1: drop candidates again every `first` futures, with less allowance each time (default {})"
 
 

@@ -22,12 +22,14 @@ different plan carried through. When a variant's turn wins, that variant plays t
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
+from ...common.play import LegalActions
 from ...common.rollout import play_on
-from ...common.search import RECHECK, VariantTurns, check_settings, race
+from ...common.search import RECHECK, VariantTurns, check_settings, race, until_draw
 from ..actions import Action
 from ..engine import ACTIONS, GameState
-from . import make_policy
+from . import Policy, make_policy
 from .value import win_chance
 
 # Weight changes of the heuristic that lead to other sensible turns: each proposes a whole turn at a turn's
@@ -109,6 +111,7 @@ class PlannerPolicy:
         self.roller = make_policy(base)  # plays the sampled futures (its own memory, so the base's is kept)
         self._rng = random.Random(0)
         self.variants = VariantTurns(lambda weights: make_policy(base, weights), VARIANTS[:variants])
+        self._once = base == "heuristic"  # a player without chance: its moves up to a draw are played once
 
     def reset(self, seed: int) -> None:
         self._rng = random.Random(f"planner-{seed}")
@@ -133,12 +136,42 @@ class PlannerPolicy:
             cands += self.variants.turns(state, legal, proposal, self.base.planned())
         if len(cands) == 1:
             return proposal
-        best = race(len(cands), lambda i, seed: self._playout(state, cands[i], seed), self._rng, self.samples,
-                    self.margin, self.first, self.drop, self.time_per_decision, self.recheck)  # fmt: skip
+        if self._once:
+            playout = self._shared_playout(state, cands)
+        else:
+            playout = lambda i, seed: self._playout(state, cands[i], seed)  # noqa: E731
+        best = race(len(cands), playout, self._rng, self.samples, self.margin, self.first, self.drop,
+                    self.time_per_decision, self.recheck)  # fmt: skip
         action, variant = cands[best]
         if variant >= 0:
             self.variants.chosen = (state.turn, variant)
         return action
+
+    def _shared_playout(self, state: GameState, cands: list[tuple[Action, int]]) -> Callable[[int, int], float]:
+        """playout(i, seed) for the race, with each candidate's turn played once up to its first draw: up to there
+        the heuristic's moves are the same in every future (it has no chance). A candidate that meets another
+        there, with the same action to come, has the same futures: it takes the other's score of each future
+        (the race plays the two together, as their totals are equal), and the games are the same as if each
+        candidate were played in every future."""
+        runs: list[tuple[GameState, tuple[Action | None, int]]] = []
+        twin: list[int] = []
+        first_of: dict[tuple[str, Action | None], int] = {}
+        for i, (action, variant) in enumerate(cands):
+            if variant >= 0:  # the variant plays its turn's actions phase, as VariantTurns.play_turn does
+                start, pending = until_draw(state, None, _Deciders(self.variants.rollers[variant], self.roller))
+            else:
+                start, pending = until_draw(state, action, _Deciders(self.roller))
+            twin.append(first_of.setdefault((_position(start), pending), i))
+            runs.append((start, (pending, -1)))
+        scores: dict[int, float] = {}  # of the future being played, by candidate
+
+        def playout(i: int, seed: int) -> float:
+            j = twin[i]
+            if j == i:
+                scores[i] = self._playout(*runs[i], seed)
+            return scores[j]
+
+        return playout
 
     def _candidates(self, state: GameState, legal: list[Action], proposal: Action) -> list[Action]:
         """The proposal first, then the actions whose next position the value model likes best."""
@@ -162,16 +195,39 @@ class PlannerPolicy:
         s.apply(action)
         return win_chance(s)
 
-    def _playout(self, state: GameState, cand: tuple[Action, int], seed: int) -> float:
+    def _playout(self, state: GameState, cand: tuple[Action | None, int], seed: int) -> float:
         s = self._sample(state, seed)
         action, variant = cand
         if variant >= 0:  # the variant plays its turn as it would in this future
             self.variants.play_turn(s, variant, seed)
-        else:
+        elif action is not None:
             s.apply(action)
         self.roller.reset(seed)  # no memory carried from another sampled future
         play_on(s, self.roller, state.turn + self.depth if self.depth else 1 << 30, False)
         return win_chance(s)
+
+
+class _Deciders:
+    """Decisions up to a draw: ``first`` (reset) while the phase is the turn's actions, then ``then`` (reset)."""
+
+    def __init__(self, first: Policy, then: Policy | None = None) -> None:
+        first.reset(0)
+        self.policy, self.then = first, then
+
+    def __call__(self, s: GameState) -> Action:
+        if self.then is not None and s.phase != ACTIONS:
+            self.policy, self.then = self.then, None
+            self.policy.reset(0)
+        return self.policy.choose(s, LegalActions(s))
+
+
+def _position(s: GameState) -> str:
+    """Everything of the state that a future depends on (its generator aside), as one hashable text."""
+    return repr((
+        s.pos, s.hands, s.tiles, s.tdeck, s.tdiscard, s.fdeck, s.fdiscard, s.water, s.captured, s.current, s.turn,
+        s.phase, s.actions_left, s.flight_used, s.discarder, s.resume, s.draws_left, s.flood_left, s.swimmers,
+        s.sinking, s.outcome, s.loss_causes,
+    ))  # fmt: skip
 
 
 class SearchPolicy(PlannerPolicy):
