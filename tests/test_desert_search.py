@@ -72,7 +72,8 @@ def test_a_race_keeps_the_base_unless_a_candidate_is_better_by_the_margin():
     ("params", "words"),
     [({"variants": len(VARIANTS) + 1}, f"variants must be at most {len(VARIANTS)}"),
      ({"samples": 0}, "samples must be an integer >= 1"), ({"margin": -1}, "margin must be a non-negative number"),
-     ({"depth": "deep"}, "depth must be an integer >= 0")],
+     ({"depth": "deep"}, "depth must be an integer >= 0"), ({"recheck": "yes"}, "recheck must be 0 or 1, got 'yes'"),
+     ({"recheck": 0.5}, "recheck must be 0 or 1")],
 )  # fmt: skip
 def test_bad_settings_are_clear_errors(params, words):
     with pytest.raises(PolicyError, match=words):

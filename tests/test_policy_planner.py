@@ -114,6 +114,11 @@ def test_search_parameters_are_checked():
         make_policy("search", {"base": "search"})
     with pytest.raises(PolicyError, match="drop must be a non-negative number"):
         make_policy("search", {"drop": -0.1})
+    with pytest.raises(PolicyError, match="recheck must be 0 or 1, got 'abc'"):
+        make_policy("search", {"recheck": "abc"})
+    with pytest.raises(PolicyError, match="specials must be 0 or 1, got 2"):
+        make_policy("planner", {"specials": 2})
+    assert make_policy("search", {"recheck": False, "every_action": True}).every_action
     with pytest.raises(PolicyError, match="variants must be at most 12"):
         make_policy("search", {"variants": 13})
     with pytest.raises(PolicyError, match="with base 'random' set variants to 0"):

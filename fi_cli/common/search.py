@@ -91,14 +91,20 @@ def until_draw(s: Any, action: tuple | None, decide: Callable[[Any], tuple]) -> 
 RECHECK = "1: drop candidates again every `first` futures, with less allowance each time (default {})"
 
 
-def check_settings(counts: dict[str, tuple[Any, int]], amounts: dict[str, Any]) -> None:
-    """ValueError unless each count is a whole number at least its low bound and each amount a number >= 0."""
+def check_settings(
+    counts: dict[str, tuple[Any, int]], amounts: dict[str, Any], switches: dict[str, Any] | None = None
+) -> None:
+    """ValueError unless each count is a whole number at least its low bound, each amount a number >= 0 and each
+    switch 0 or 1 (or a boolean)."""
     for key, (value, low) in counts.items():
         if type(value) is not int or value < low:
             raise ValueError(f"{key} must be an integer >= {low}, got {value!r}")
     for key, value in amounts.items():
         if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
             raise ValueError(f"{key} must be a non-negative number, got {value!r}")
+    for key, value in (switches or {}).items():
+        if not isinstance(value, int) or value not in (0, 1):  # a bool is an int
+            raise ValueError(f"{key} must be 0 or 1, got {value!r}")
 
 
 class VariantTurns:

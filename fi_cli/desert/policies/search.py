@@ -65,6 +65,7 @@ class SearchPolicy:
         check_settings(
             {"samples": (samples, 1), "depth": (depth, 0), "first": (first, 0), "variants": (variants, 0)},
             {"margin": margin, "drop": drop, "time_per_decision": time_per_decision},
+            {"recheck": recheck},
         )
         if variants > len(VARIANTS):
             raise ValueError(f"variants must be at most {len(VARIANTS)}, got {variants}")

@@ -89,6 +89,7 @@ class PlannerPolicy:
             {"samples": (samples, 1), "depth": (depth, 0), "candidates": (candidates, 1), "screen": (screen, 1),
              "first": (first, 0), "variants": (variants, 0)},
             {"time_per_decision": time_per_decision, "margin": margin, "drop": drop},
+            {"every_action": every_action, "specials": specials, "recheck": recheck},
         )  # fmt: skip
         if base in ("planner", "search"):
             raise ValueError(f"base cannot be a planner itself, got {base!r}")
