@@ -17,6 +17,8 @@ futures, 4 turns deep (the planner: 4 on 8, 3 turns deep), and beside them the w
 ``variants`` of the heuristic (other weights, listed in VARIANTS) would play: a single action followed by
 the base policy's play often ends in the turn the base wanted anyway, while a variant's turn is a
 different plan carried through. When a variant's turn wins, that variant plays the rest of the turn.
+With the heuristic as base, each candidate's turn is played once up to its first draw and the futures start
+there (the heuristic has no chance: its moves up to a draw are the same in every future).
 """
 
 from __future__ import annotations
