@@ -8,7 +8,7 @@ afresh -- the Desert state holds nothing hidden, so any generator gives a future
 players know. The heuristic plays on until ``depth`` turns have begun (this one included), and the position
 is scored by a learned value model (a win 1, a loss 0). A variant's turn is played in the real game only
 when it beats the heuristic's by ``margin`` on average; candidates far behind after ``first`` futures drop out,
-and again every ``first`` futures with a smaller allowance (``recheck``).
+and with ``recheck`` again every ``first`` futures with a smaller allowance.
 """
 
 from __future__ import annotations
@@ -53,14 +53,14 @@ class SearchPolicy:
         "margin": "average win-chance gain a variant's turn needs to replace the heuristic's (default 0.03)",
         "first": "futures before candidates short of the margin by `drop` drop out (default 4; 0: never)",
         "drop": "how far short of the margin a candidate may be after the first futures (default 0.05)",
-        "recheck": RECHECK.format(1),
+        "recheck": RECHECK.format(0),
         "variants": f"weight variants of the heuristic that propose turns, 0-{len(VARIANTS)} (default {len(VARIANTS)})",
         "time_per_decision": "seconds one decision may take at most (default 10.0: a safety net)",
     }
 
     def __init__(
         self, samples: int = 12, depth: int = 5, margin: float = 0.03, first: int = 4, drop: float = 0.05,
-        variants: int = len(VARIANTS), time_per_decision: float = 10.0, recheck: int = 1,
+        variants: int = len(VARIANTS), time_per_decision: float = 10.0, recheck: int = 0,
     ) -> None:  # fmt: skip
         check_settings(
             {"samples": (samples, 1), "depth": (depth, 0), "first": (first, 0), "variants": (variants, 0)},

@@ -11,8 +11,8 @@ The planner leaves the base policy's choice only when a candidate is better by `
 The ``search`` player is the planner made cheap enough for studies: it looks ahead only at the start of a
 turn (where the turn's course is set; the base policy plays the special cards, discards and swims) and
 races its candidates: after ``first`` sampled futures, a candidate short of the margin by ``drop`` is
-dropped, again every ``first`` futures with a smaller allowance (``recheck``), and the lookahead stops once
-only the base policy's choice is left. It compares 6 candidates on 16
+dropped (with ``recheck``, again every ``first`` futures with a smaller allowance), and the lookahead stops
+once only the base policy's choice is left. It compares 6 candidates on 16
 futures, 4 turns deep (the planner: 4 on 8, 3 turns deep), and beside them the whole turns that up to 12
 ``variants`` of the heuristic (other weights, listed in VARIANTS) would play: a single action followed by
 the base policy's play often ends in the turn the base wanted anyway, while a variant's turn is a
@@ -246,13 +246,12 @@ class SearchPolicy(PlannerPolicy):
         "candidates": "how many actions are compared, the base policy's choice included (default 6)",
         "variants": f"weight variants of the heuristic that also propose whole turns, 0-{len(VARIANTS)} (default 12)",
         "depth": "turns begun before a future is scored (default 4; 1 = end of this turn; 0 = end of game)",
-        "recheck": RECHECK.format(1),
     }
 
     def __init__(
         self, specials: int = 0, first: int = 4, time_per_decision: float = 10.0, samples: int = 16,
-        candidates: int = 6, variants: int = 12, depth: int = 4, recheck: int = 1, **kw,
+        candidates: int = 6, variants: int = 12, depth: int = 4, **kw,
     ) -> None:  # fmt: skip
         # 16 futures, 6 candidates and 4 turns deep: the compiled heuristic made room for them within 0.5 s a game
         super().__init__(specials=specials, first=first, time_per_decision=time_per_decision, samples=samples,
-                         candidates=candidates, variants=variants, depth=depth, recheck=recheck, **kw)  # fmt: skip
+                         candidates=candidates, variants=variants, depth=depth, **kw)  # fmt: skip
