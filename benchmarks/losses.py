@@ -3,12 +3,13 @@ island, parts collected in the Desert).
 
 Shows where a player's next gains are: losses with no treasure captured are lost races against the early
 flood; losses after all four treasures are lost endgames (the team did not reach Fools' Landing and lift
-off in time). Also prints, for games that captured all four treasures, how many turns later they ended,
-and with several difficulties a summary table (the win rate, the losses after all four treasures were
-captured, with three captured, and to the water) over them. In the Desert the same for the four parts, and
-how many losses came with every part found and the Launch Pad known (only the last pickups and the walk to
-the Launch Pad were left). Benchmark seeds by default, like strength.py; ``--tuning`` plays tuning seeds
-(benchmarks/seeds.py) to try ideas.
+off in time). Also prints, for games that captured all four treasures, how many turns later they ended and
+how many were won by the Helicopter Lifts the team held at the fourth capture (in the Desert, by the water of
+the driest pawn at the fourth part), and with several difficulties a summary table (the win rate, the losses
+after all four treasures were captured, with three captured, and to the water) over them. In the Desert the
+same for the four parts, and how many losses came with every part found and the Launch Pad known (only the
+last pickups and the walk to the Launch Pad were left). Benchmark seeds by default, like strength.py;
+``--tuning`` plays tuning seeds (benchmarks/seeds.py) to try ideas.
 
     python benchmarks/losses.py --policy heuristic --players 4 --difficulty normal --games 2000 --jobs 2
     python benchmarks/losses.py --players 4 --difficulty novice normal elite legendary --games 2000 --jobs 2
@@ -27,6 +28,7 @@ from seeds import BENCHMARK, TUNING_START, chosen_seeds
 from strength import parse_params, standard_game  # the benchmark script beside this one
 
 from fi_cli.desert import tiles as desert_tiles
+from fi_cli.desert.engine import COLLECTED
 from fi_cli.island import tiles as island_tiles
 
 # per game: what four things are gathered, and the loss cause counted on its own in the summary
@@ -37,13 +39,44 @@ TILES = {"island": island_tiles, "desert": desert_tiles}
 
 class Game(NamedTuple):
     """One game as this script reads it: how it ended, the things gathered, the turns from the fourth to the end
-    (None if never four), and whether only the last stretch was left (the Desert: every part found and the
-    Launch Pad known when the game ended; the island: all four treasures captured)."""
+    (None if never four), whether only the last stretch was left (the Desert: every part found and the
+    Launch Pad known when the game ended; the island: all four treasures captured), and what the team held
+    at its first decision with all four (see HELD; None if never four)."""
 
     end: str
     gathered: int
     after: int | None
     open_end: bool
+    held: int | None = None
+
+
+def _lifts(s) -> int:
+    return sum(h[island_tiles.HELICOPTER_LIFT] for h in s.hands)
+
+
+# what the endgame is read by: (label, all four gathered?, what the team holds then)
+HELD = {
+    "island": ("Helicopter Lifts in hand", lambda s: s.captured == 0b1111, _lifts),
+    "desert": ("water of the driest pawn", lambda s: s.parts.count(COLLECTED) == 4, lambda s: min(s.water)),
+}
+
+
+class _Watch:
+    """The policy, watched: what the team held (HELD) at the first decision with all four gathered."""
+
+    def __init__(self, policy, game: str) -> None:
+        self.policy = policy
+        _, self.four, self.count = HELD[game]
+        self.held: int | None = None
+
+    def reset(self, seed: int) -> None:
+        self.policy.reset(seed)
+        self.held = None
+
+    def choose(self, state, legal):
+        if self.held is None and self.four(state):
+            self.held = self.count(state)
+        return self.policy.choose(state, legal)
 
 
 def difficulty_arg(game: str):
@@ -62,11 +95,11 @@ def difficulty_arg(game: str):
 def _play(job: tuple) -> list[Game]:
     game, name, params, players, level, seeds = job
     make_setup, play_game, make_policy = standard_game(game)
-    setup, policy = make_setup(players, level), make_policy(name, params)
-    return [_read(game, play_game(setup, policy, seed)) for seed in seeds]
+    setup, policy = make_setup(players, level), _Watch(make_policy(name, params), game)
+    return [_read(game, play_game(setup, policy, seed), policy.held) for seed in seeds]
 
 
-def _read(game: str, r) -> Game:
+def _read(game: str, r, held: int | None = None) -> Game:
     """A game's record as this script reads it."""
     if game == "desert":
         gathered = r.parts_collected
@@ -76,7 +109,7 @@ def _read(game: str, r) -> Game:
         gathered = r.treasures_captured
         open_end = gathered == 4
         t4 = next((row.turn for row in r.turn_rows if row.treasures_captured == 4), None)
-    return Game(r.loss_cause or r.outcome, gathered, None if t4 is None else r.turns - t4, open_end)
+    return Game(r.loss_cause or r.outcome, gathered, None if t4 is None else r.turns - t4, open_end, held)
 
 
 def report(game: str, games: list[Game]) -> dict[str, float]:
@@ -99,6 +132,15 @@ def report(game: str, games: list[Game]) -> dict[str, float]:
     after = Counter(min(a, 5) for a in lost)
     print(f"turns from the fourth {things[:-1]} {verb} to the loss: " + ", ".join(
         f"{'5+' if k == 5 else k}: {after[k]}" for k in range(6)))  # fmt: skip
+    by_held: dict[int, list[int]] = {}
+    for g in late:
+        if g.held is not None:
+            won_all = by_held.setdefault(min(g.held, 2), [0, 0])
+            won_all[0] += g.end == "win"
+            won_all[1] += 1
+    if by_held:
+        print(f"games with all four {things} {verb}, by the {HELD[game][0]} then: " + ", ".join(
+            f"{'2+' if k == 2 else k}: {w}/{a} won" for k, (w, a) in sorted(by_held.items())))  # fmt: skip
     watch, watch_label = WATCH[game]
     summary = {
         "wins": wins / n,

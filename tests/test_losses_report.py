@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
 sys.path.insert(0, str(BENCH))
 import losses  # noqa: E402
@@ -47,3 +49,26 @@ def test_a_difficulty_of_the_other_game_is_refused():
                        cwd=BENCH, capture_output=True, text=True, timeout=60)  # fmt: skip
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert "start mark 1-4, got '7'" in r.stderr
+
+
+def test_endgames_are_read_by_what_the_team_held_at_the_fourth(capsys):
+    games = [
+        losses.Game("win", 4, 2, True, 0),
+        losses.Game("fools_landing_sunk", 4, 1, True, 0),
+        losses.Game("win", 4, 1, True, 1),
+        losses.Game("win", 4, 0, True, 3),  # two or more lifts counted together
+        losses.Game("treasure_lost", 3, None, False),
+    ]
+    losses.report("island", games)
+    out = capsys.readouterr().out
+    assert "by the Helicopter Lifts in hand then: 0: 1/2 won, 1: 1/1 won, 2+: 1/1 won" in out
+
+
+@pytest.mark.parametrize(("game", "players", "seeds", "most"), [("island", 4, 12, 3), ("desert", 2, 6, 5)])
+def test_the_watch_notes_what_the_team_held_at_the_first_decision_with_all_four(game, players, seeds, most):
+    # tuning seeds the heuristic plays to a fourth capture (or part) at Novice; at most 3 lifts, or a canteen of 5
+    games = losses._play((game, "heuristic", {}, players, 1, range(700_000, 700_000 + seeds)))
+    four = [g for g in games if g.after is not None]
+    assert four and all(g.held is not None and 0 <= g.held <= most for g in four)
+    assert len({g.held for g in four}) > 1  # read from each game, not a constant
+    assert all(g.held is None for g in games if g.after is None)
