@@ -437,3 +437,19 @@ def test_stranded_pawns_gather_before_a_lift_carries_them_home():
     assert "helicopter_lift" not in pick(0)
     # alone on its piece of island, a stranded pawn is lifted home at once
     assert pick(0, messenger_at="fools_landing") == "play(p0, helicopter_lift, p1, fools_landing)"
+
+
+def test_gifts_weigh_more_with_four_players_once_two_treasures_are_captured():
+    from fi_cli.island.policies.heuristic_turn import gifts
+
+    def values(players: int, captured: tuple[str, ...], **params) -> list[list[float]]:
+        # p0 holds one Crystal, p1 (the collector) two, both on the Watchtower
+        pawns = [("engineer", "watchtower", {"crystal_of_fire": 1}), ("pilot", "watchtower", {"crystal_of_fire": 2}),
+                 ("diver", "phantom_rock"), ("explorer", "misty_marsh")][:players]  # fmt: skip
+        return [vals for _, _, vals in gifts(_context(state(pawns, captured=captured), **params), 0)]
+
+    two = ("earth_stone", "statue_of_the_wind")
+    assert values(4, two) == [[4.0]]  # w_give x (1 + 0.5 x the two cards the collector holds)
+    assert values(4, two, w_give_late=3) == [[12.0]]
+    assert values(4, two[:1], w_give_late=3) == [[4.0]]  # one treasure captured: as before
+    assert values(3, two, w_give_late=3) == [[4.0]]  # three players: as before

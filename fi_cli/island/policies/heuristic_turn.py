@@ -63,6 +63,8 @@ def gifts(ctx: Context, p: int) -> list[tuple[int, int, list[float]]]:
     w = ctx.w
     hand = s.hands[p]
     out = []
+    # with four hands the last treasures' cards are spread wider: bringing them together late is worth more
+    give = w["w_give"] * (w["w_give_late"] if s.n >= 4 and len(ctx.uncaptured) <= 2 else 1.0)
     for tr in ctx.uncaptured:
         h = hand[tr]
         c = ctx.collector[tr]
@@ -75,7 +77,7 @@ def gifts(ctx: Context, p: int) -> list[tuple[int, int, list[float]]]:
             if b + i + 1 >= 4:
                 v = w["w_give_complete"] if b + i + 1 == 4 else 0.0
             else:
-                v = w["w_give"] * (1.0 + 0.5 * (b + i))
+                v = give * (1.0 + 0.5 * (b + i))
             if i >= room:
                 v -= w["w_overflow"] * overflow_cost(ctx, c, tr)
             if v <= 0:
