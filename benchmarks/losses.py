@@ -28,7 +28,6 @@ from seeds import BENCHMARK, TUNING_START, chosen_seeds
 from strength import parse_params, standard_game  # the benchmark script beside this one
 
 from fi_cli.desert import tiles as desert_tiles
-from fi_cli.desert.engine import COLLECTED
 from fi_cli.island import tiles as island_tiles
 
 # per game: what four things are gathered, and the loss cause counted on its own in the summary
@@ -57,7 +56,7 @@ def _lifts(s) -> int:
 # what the endgame is read by: (label, all four gathered?, what the team holds then)
 HELD = {
     "island": ("Helicopter Lifts in hand", lambda s: s.captured == 0b1111, _lifts),
-    "desert": ("water of the driest pawn", lambda s: s.parts.count(COLLECTED) == 4, lambda s: min(s.water)),
+    "desert": ("water of the driest pawn", lambda s: s.parts_collected() == 4, lambda s: min(s.water)),
 }
 
 
@@ -132,15 +131,11 @@ def report(game: str, games: list[Game]) -> dict[str, float]:
     after = Counter(min(a, 5) for a in lost)
     print(f"turns from the fourth {things[:-1]} {verb} to the loss: " + ", ".join(
         f"{'5+' if k == 5 else k}: {after[k]}" for k in range(6)))  # fmt: skip
-    by_held: dict[int, list[int]] = {}
-    for g in late:
-        if g.held is not None:
-            won_all = by_held.setdefault(min(g.held, 2), [0, 0])
-            won_all[0] += g.end == "win"
-            won_all[1] += 1
-    if by_held:
+    held = Counter(min(g.held, 2) for g in late if g.held is not None)
+    if held:
+        won = Counter(min(g.held, 2) for g in late if g.held is not None and g.end == "win")
         print(f"games with all four {things} {verb}, by the {HELD[game][0]} then: " + ", ".join(
-            f"{'2+' if k == 2 else k}: {w}/{a} won" for k, (w, a) in sorted(by_held.items())))  # fmt: skip
+            f"{'2+' if k == 2 else k}: {won[k]}/{held[k]} won" for k in sorted(held)))  # fmt: skip
     watch, watch_label = WATCH[game]
     summary = {
         "wins": wins / n,
