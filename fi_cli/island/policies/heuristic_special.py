@@ -199,7 +199,7 @@ def heli_in_turn(ctx: Context) -> Action | None:
         return find_heli(s, groups[src], FOOLS_LANDING)
     p = s.current
     k = s.actions_left
-    if k == 0:
+    if k == 0 or s.capture_now() is not None:  # a capture at hand comes before any lift
         return None
     x = pos[p]
     hand = s.hands[p]
