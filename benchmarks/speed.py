@@ -4,6 +4,7 @@
     python benchmarks/speed.py --games 5000 --players 2 --difficulty elite --profile
     python benchmarks/speed.py --game desert   # Forbidden Desert: random and heuristic play
     python benchmarks/speed.py --policy random,heuristic,random --games 3000   # and the ratio of their speeds
+    python benchmarks/speed.py --policy search --games 100 --param depth=2 --param samples=8 --param candidates=1
 """
 
 from __future__ import annotations
@@ -15,8 +16,11 @@ import pstats
 import sys
 import time
 
+from strength import parse_params  # the benchmark script beside this one
+
 from fi_cli import native
 from fi_cli.common.play import LegalActions, choose
+from fi_cli.common.policies import PolicyError
 
 
 def cpu_name() -> str:
@@ -73,22 +77,29 @@ def main() -> None:
     ap.add_argument("--layout", default="forbidden_island", help="the island's layout (island only)")
     ap.add_argument("--policy", default=None,
                     help="policy id(s), comma-separated (default: random; desert: random and heuristic)")
+    ap.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                    help="a parameter of the policies measured (each of them), e.g. the search's depth=2")
     ap.add_argument("--profile", action="store_true", help="print where the time goes (cProfile, top 15)")
     args = ap.parse_args()
-    new_game, setup, make_policy, policies, what = _game(args)
+    new_game, setup, make_policy, names, what = _game(args)
+    params = parse_params(args.param)
+    try:  # a bad name or parameter is refused before anything is timed
+        policies = [make_policy(name, params) for name in names]
+    except PolicyError as e:
+        ap.error(str(e))
     print(f"command: {' '.join(['python'] + sys.argv)}")
     print(f"machine: {cpu_name()}, Python {platform.python_version()}, one process")
     print(f"code: {native.describe()}")  # the modules compiled at install (mypyc) or pure Python
     rates = []
-    for name in policies:
-        policy = make_policy(name)
+    label = f" {params}" if params else ""
+    for name, policy in zip(names, policies, strict=True):
         play_bare(new_game, setup, policy, range(10**6, 10**6 + 200))  # warm-up
         t0, c0 = time.perf_counter(), time.process_time()
         decisions, turns = play_bare(new_game, setup, policy, range(args.games))
         dt, cpu = time.perf_counter() - t0, time.process_time() - c0
         rates.append(args.games / dt)
         print(
-            f"{args.games} games of {name} play ({what}) "
+            f"{args.games} games of {name}{label} play ({what}) "
             f"in {dt:.2f} s: {args.games / dt:,.0f} games/s, {decisions / dt:,.0f} decisions/s, "
             f"{turns / args.games:.1f} turns/game; CPU {cpu:.2f} s: {args.games / cpu:,.0f} games/s"
         )
@@ -99,8 +110,8 @@ def main() -> None:
             prof.disable()
             pstats.Stats(prof).sort_stats("tottime").print_stats(15)
     if len(rates) > 1:  # a ratio measured in one run depends far less on the machine's load than games/s do
-        print("games/s relative to " + policies[0] + ": " + ", ".join(
-            f"{name} {r / rates[0]:.4f}" for name, r in zip(policies[1:], rates[1:], strict=True)))  # fmt: skip
+        print("games/s relative to " + names[0] + ": " + ", ".join(
+            f"{name} {r / rates[0]:.4f}" for name, r in zip(names[1:], rates[1:], strict=True)))  # fmt: skip
 
 
 if __name__ == "__main__":
