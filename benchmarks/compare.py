@@ -35,7 +35,7 @@ from losses import difficulty_arg
 from scipy.stats import binomtest
 from seeds import BENCHMARK, TUNING_START, chosen_seeds
 from statsmodels.stats.proportion import proportion_confint
-from strength import parse_params, standard_game  # the benchmark script beside this one
+from strength import parse_params, policy_or_usage_error, standard_game  # the benchmark script beside this one
 
 from fi_cli.desert import tiles as desert_tiles
 from fi_cli.island import tiles as island_tiles
@@ -147,6 +147,9 @@ def main() -> None:
     print(f"command: {' '.join(['python'] + sys.argv)}")
     res = {}
     sides = (("A", args.a, args.a_param, args.a_rev), ("B", args.b, args.b_param, args.b_rev))
+    for _, name, items, rev in sides:
+        if rev is None:  # a revision's own policies are checked by its own code
+            policy_or_usage_error(ap, standard_game(args.game)[2], name, parse_params(items))
     for label, name, items, rev in sides:
         params = parse_params(items)
         wins, per_game = run(name, params, args.players, level, seeds, args.jobs, rev, args.game)

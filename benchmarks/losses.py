@@ -25,7 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
 from seeds import BENCHMARK, TUNING_START, chosen_seeds
-from strength import parse_params, standard_game  # the benchmark script beside this one
+from strength import parse_params, policy_or_usage_error, standard_game  # the benchmark script beside this one
 
 from fi_cli.desert import tiles as desert_tiles
 from fi_cli.island import tiles as island_tiles
@@ -170,6 +170,7 @@ def main() -> None:
     except argparse.ArgumentTypeError as e:
         ap.error(f"argument --difficulty: {e}")
     params = parse_params(args.param)
+    policy_or_usage_error(ap, standard_game(args.game)[2], args.policy, params)
     seeds = chosen_seeds(args.tuning, args.seed, args.games)
     summary = {}
     with ProcessPoolExecutor(args.jobs) as pool:

@@ -16,11 +16,10 @@ import pstats
 import sys
 import time
 
-from strength import parse_params  # the benchmark script beside this one
+from strength import parse_params, policy_or_usage_error  # the benchmark script beside this one
 
 from fi_cli import native
 from fi_cli.common.play import LegalActions, choose
-from fi_cli.common.policies import PolicyError
 
 
 def cpu_name() -> str:
@@ -83,10 +82,7 @@ def main() -> None:
     args = ap.parse_args()
     new_game, setup, make_policy, names, what = _game(args)
     params = parse_params(args.param)
-    try:  # a bad name or parameter is refused before anything is timed
-        policies = [make_policy(name, params) for name in names]
-    except PolicyError as e:
-        ap.error(str(e))
+    policies = [policy_or_usage_error(ap, make_policy, name, params) for name in names]  # before any timing
     print(f"command: {' '.join(['python'] + sys.argv)}")
     print(f"machine: {cpu_name()}, Python {platform.python_version()}, one process")
     print(f"code: {native.describe()}")  # the modules compiled at install (mypyc) or pure Python

@@ -64,6 +64,17 @@ def parse_params(items: list[str]) -> dict:
     return out
 
 
+def policy_or_usage_error(ap: argparse.ArgumentParser, make_policy, name: str, params: dict):
+    """The policy, built before any game is played: a bad name or parameter is a usage error (exit 2) that
+    says what is allowed, not a traceback from a worker process."""
+    from fi_cli.common.policies import PolicyError
+
+    try:
+        return make_policy(name, params)
+    except PolicyError as e:
+        ap.error(str(e))
+
+
 def standard_game(game: str):
     """(setup(players, start level), play_game, make_policy) of the game on its standard board."""
     if game == "desert":
@@ -234,7 +245,7 @@ def main() -> None:
         ap.error(f"{args.game} is played by {', '.join(map(str, PLAYERS[args.game]))} players, not {bad[0]}")
     params = parse_params(args.param)
     make_policy, _, _, order = game_api(args.game)
-    make_policy(args.policy, params)  # fail early on a bad name or parameter
+    policy_or_usage_error(ap, make_policy, args.policy, params)
     benchmark_range(args.seed, args.games)  # a published figure is never measured on tuning seeds
     jobs = [(args.game, args.policy, params, n, d, args.games, args.seed) for n in players for d in args.difficulties]
     wall = time.perf_counter()

@@ -21,7 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from scipy.stats import binomtest
 from seeds import TUNING_START, tuning_range
-from strength import CAUSE_LABEL, DIFFICULTIES, play_cell  # the benchmark script beside this one
+from strength import CAUSE_LABEL, DIFFICULTIES, play_cell, policy_or_usage_error, standard_game  # beside this one
 
 CELLS = {
     "island": [(4, "novice"), (4, "normal"), (4, "elite"), (3, "normal"), (3, "elite"), (2, "normal")],
@@ -46,6 +46,10 @@ def main() -> None:
         settings = [json.loads(text) for text in args.settings]
     except json.JSONDecodeError as e:
         ap.error(f"a setting is not a JSON object: {e}")
+    for w in settings:
+        if not isinstance(w, dict):
+            ap.error(f"a setting is not a JSON object: {json.dumps(w)}")
+        policy_or_usage_error(ap, standard_game(args.game)[2], args.policy, w)
     tuning_range(args.seed, args.games)
     cells = parse_cells(ap, args.game, args.cells) if args.cells else CELLS[args.game]
     jobs = [(args.game, args.policy, w, pl, d, args.games, args.seed) for w in settings for pl, d in cells]
