@@ -20,9 +20,12 @@ import argparse
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
 from seeds import BENCHMARK, benchmark_range  # the seed ranges, beside this script
+
+from fi_cli.common.policies import Policy, PolicyError
 
 DIFFICULTIES = ("novice", "normal", "elite", "legendary")
 
@@ -64,11 +67,11 @@ def parse_params(items: list[str]) -> dict:
     return out
 
 
-def policy_or_usage_error(ap: argparse.ArgumentParser, make_policy, name: str, params: dict):
+def policy_or_usage_error(
+    ap: argparse.ArgumentParser, make_policy: Callable[[str, dict], Policy], name: str, params: dict
+) -> Policy:
     """The policy, built before any game is played: a bad name or parameter is a usage error (exit 2) that
     says what is allowed, not a traceback from a worker process."""
-    from fi_cli.common.policies import PolicyError
-
     try:
         return make_policy(name, params)
     except PolicyError as e:

@@ -46,10 +46,11 @@ def main() -> None:
         settings = [json.loads(text) for text in args.settings]
     except json.JSONDecodeError as e:
         ap.error(f"a setting is not a JSON object: {e}")
+    make_policy = standard_game(args.game)[2]
     for w in settings:
         if not isinstance(w, dict):
             ap.error(f"a setting is not a JSON object: {json.dumps(w)}")
-        policy_or_usage_error(ap, standard_game(args.game)[2], args.policy, w)
+        policy_or_usage_error(ap, make_policy, args.policy, w)
     tuning_range(args.seed, args.games)
     cells = parse_cells(ap, args.game, args.cells) if args.cells else CELLS[args.game]
     jobs = [(args.game, args.policy, w, pl, d, args.games, args.seed) for w in settings for pl, d in cells]
