@@ -65,11 +65,16 @@ def gifts(ctx: Context, p: int) -> list[tuple[int, int, list[float]]]:
     out = []
     # with four hands the last treasures' cards are spread wider: bringing them together late is worth more
     give = w["w_give"] * (w["w_give_late"] if s.n >= 4 and len(ctx.uncaptured) <= 2 else 1.0)
+    danger = w["w_give_danger"] if s.n >= 4 else 1.0
+    tiles = s.tiles
     for tr in ctx.uncaptured:
         h = hand[tr]
         c = ctx.collector[tr]
         if not h or c == p or c < 0:
             continue
+        a, z = TREASURE_TILES[tr]
+        # a treasure down to one tile, or with both flooded, may be lost before its cards meet: hurry them
+        g = give * danger if tiles[a] == SUNK or tiles[z] == SUNK or tiles[a] == tiles[z] == FLOODED else give
         b = s.hands[c][tr]
         room = HAND_LIMIT + junk(ctx, c) - sum(s.hands[c])
         vals = []
@@ -77,7 +82,7 @@ def gifts(ctx: Context, p: int) -> list[tuple[int, int, list[float]]]:
             if b + i + 1 >= 4:
                 v = w["w_give_complete"] if b + i + 1 == 4 else 0.0
             else:
-                v = give * (1.0 + 0.5 * (b + i))
+                v = g * (1.0 + 0.5 * (b + i))
             if i >= room:
                 v -= w["w_overflow"] * overflow_cost(ctx, c, tr)
             if v <= 0:
