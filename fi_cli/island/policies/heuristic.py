@@ -48,7 +48,7 @@ _SPEC: dict[str, tuple[float, str]] = {
     "collector_room": (0.8, "preference for a collector with room in its hand (per free place)"),
     "w_order": (0.4, "preference (per card) for a collector whose turn comes after the other card holders' turns"),
     "w_give": (2.0, "value of giving a card to the collector of its treasure (grows with their count)"),
-    "w_give_late": (1.0, "multiplier of w_give with four players once two treasures are captured"),
+    "w_give_late": (2.0, "multiplier of w_give with four players once two treasures are captured"),
     "w_give_danger": (1.5, "multiplier of w_give with four players for a treasure with a tile sunk or both flooded"),
     "w_give_complete": (12.0, "value of the gift that completes a set of four"),
     "w_overflow": (0.35, "weight of the keep-value of the card a full receiver must discard after a gift"),
