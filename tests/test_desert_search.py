@@ -90,7 +90,7 @@ def test_a_variant_whose_turn_wins_plays_that_turn_through():
     for seed in (3, 4):
         play_game(SETUP, policy, seed)
     assert {(phase, left) for phase, left, _ in offered} == {(ACTIONS, ACTIONS_PER_TURN)}  # turn starts only
-    assert sum(n for _, _, n in offered) >= len(offered) / 2  # variants propose other turns than the heuristic's
+    assert sum(n for _, _, n in offered) >= len(offered) / 3  # variants propose other turns than the heuristic's
     # the variant's planned turn is the turn played, up to its first excavation (then it plans again: what it
     # reveals is news); a free action of another pawn, a water gift, changes the position under the plan and the
     # variant plans again too: those turns are left out
@@ -112,7 +112,7 @@ def test_golden_search_game():
     # a regression pin of the whole machinery (variants, sampled futures, race, value model) on one seed
     rec = play_game(SETUP, make_policy("search", FAST), 7)
     digest = hashlib.sha256(repr([r.actions for r in rec.turn_rows]).encode()).hexdigest()[:16]
-    assert (rec.outcome, rec.turns, digest) == ("loss", 18, "aa4714a07219f25d")
+    assert (rec.outcome, rec.turns, digest) == ("win", 27, "53468fcf79e03095")
 
 
 def test_the_search_leaves_the_position_it_is_asked_about_as_it_was():

@@ -34,7 +34,7 @@ _SPEC: dict[str, tuple[float, str]] = {
     "v_sand_pad": (0.5, "extra value of a marker removed from the Launch Pad, per part collected"),
     "v_sand_part": (1.0, "extra value of a marker removed from a tile with a part on it"),
     "v_sand_path": (4.0, "extra value of a marker off a blocked tile on a pawn's way to the Launch Pad, all parts in"),
-    "v_unbury": (12.0, "value of freeing a buried pawn (or unblocking the Launch Pad, a part's tile, a tunnel)"),
+    "v_unbury": (3.0, "value of freeing a buried pawn (or unblocking the Launch Pad, a part's tile, a tunnel)"),
     "v_excavate": (3.0, "value of excavating any hidden tile (what the team learns)"),
     "v_excavate_water": (1.0, "value of excavating a water-drop tile besides its water"),
     "v_clue": (8.0, "value of excavating a clue tile"),
