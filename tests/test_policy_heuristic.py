@@ -106,29 +106,27 @@ def test_rescues_a_pawn_that_cannot_swim():
     assert a.startswith("play(p1, helicopter_lift, p0, ")
 
 
-def test_sandbags_save_fools_landing_about_to_be_drawn():
-    s = state(
+def _flood_step_with_sandbags(flooded: list[str], top: list[str], flood_left: int):
+    """The flood step of a turn, the Engineer holding a Sandbags card."""
+    return state(
         [("engineer", "watchtower", {"sandbags": 1}), ("pilot", "observatory")],
-        flooded=["fools_landing", "misty_marsh"],
-        flood_top=[["fools_landing", "misty_marsh"]],
+        flooded=flooded,
+        flood_top=[top],
         phase="flood",
         actions_left=0,
-        flood_left=2,
+        flood_left=flood_left,
     )
+
+
+def test_sandbags_save_fools_landing_about_to_be_drawn():
+    s = _flood_step_with_sandbags(["fools_landing", "misty_marsh"], ["fools_landing", "misty_marsh"], 2)
     assert _pick(s) == "play(p0, sandbags, fools_landing)"
 
 
 def test_sandbags_wait_for_a_tile_worth_the_ordinary_bar():
     # both Earth Stone tiles flooded (4.5 each) and one card to draw from a top segment of two: 4.5 x 0.5 = 2.25,
     # under the bar (2.8): the card is kept for a tile more at stake; at the old bar (2) it was played
-    s = state(
-        [("engineer", "watchtower", {"sandbags": 1}), ("pilot", "observatory")],
-        flooded=["temple_of_the_sun", "temple_of_the_moon"],
-        flood_top=[["temple_of_the_sun", "misty_marsh"]],
-        phase="flood",
-        actions_left=0,
-        flood_left=1,
-    )
+    s = _flood_step_with_sandbags(["temple_of_the_sun", "temple_of_the_moon"], ["temple_of_the_sun", "misty_marsh"], 1)
     assert _pick(s) == "draw_flood"
     assert _pick(s, sandbag_threshold=2) == "play(p0, sandbags, temple_of_the_sun)"
 
