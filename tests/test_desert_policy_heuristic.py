@@ -81,7 +81,7 @@ GOLDEN = [
     (GameSetup(players=2, start_level=1), 3, ("63eadca0aeb57ccb", "win  turns=17 parts=4")),
     (GameSetup(players=4, start_level=2), 7, ("775e7d0402c010bc", "loss thirst turns=12 parts=1")),
     (GameSetup(players=5, start_level=3, rules=Rules(meteorologist_peek_return="top_any_order")), 11,
-     ("0e8b499b68f5f38b", "loss buried turns=24 parts=2")),
+     ("6092762a3e459c27", "loss buried turns=29 parts=3")),
 ]
 
 

@@ -50,7 +50,7 @@ _SPEC: dict[str, tuple[float, str]] = {
     "v_pick": (25.0, "value of picking up a part"),
     "w_shade": (0.4, "weight of the water a tunnel's shade saves a pawn ending its turn there"),
     "w_death": (20.0, "cost of a pawn's chance of dying of thirst before its next turn"),
-    "g_next": (0.5, "weight of the best work within reach for the next turn"),
+    "g_next": (0.9, "weight of the best work within reach for the next turn"),
     "w_claimed": (0.5, "share of the value of next turn's work that a pawn whose turn comes first can do on its turn"),
     "step_cost": (1.2, "cost per step and per action between a tile and the next turn's work"),
     "v_win": (1000.0, "value of taking off (every part collected, the last pawn reaching the Launch Pad)"),
