@@ -65,7 +65,7 @@ def test_plays_whole_legal_games_under_every_variant():
 def test_wins_games_at_novice():
     pol = make_policy("heuristic")
     wins = sum(play_game(GameSetup(players=2, start_level=1), pol, seed).outcome == "win" for seed in range(30))
-    assert wins >= 8  # 53% in the benchmark (2 players, Novice); the random player never wins
+    assert wins >= 8  # 64.5% on the benchmark seeds (2 players, Novice, 2026-12-03); the random player never wins
 
 
 def _digest(setup: GameSetup, seed: int) -> tuple[str, str]:
