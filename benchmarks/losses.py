@@ -4,12 +4,13 @@ island, parts collected in the Desert).
 Shows where a player's next gains are: losses with no treasure captured are lost races against the early
 flood; losses after all four treasures are lost endgames (the team did not reach Fools' Landing and lift
 off in time). Also prints, for games that captured all four treasures, how many turns later they ended and
-how many were won by the Helicopter Lifts the team held at the fourth capture (in the Desert, by the water of
-the driest pawn at the fourth part), and with several difficulties a summary table (the win rate, the losses
-after all four treasures were captured, with three captured, and to the water) over them. In the Desert the
-same for the four parts, and how many losses came with every part found and the Launch Pad known (only the
-last pickups and the walk to the Launch Pad were left). Benchmark seeds by default, like strength.py;
-``--tuning`` plays tuning seeds (benchmarks/seeds.py) to try ideas.
+how many were won by the Helicopter Lifts the team held at the fourth capture and by the pawns that could
+not walk to Fools' Landing then (in the Desert, by the water of the driest pawn at the fourth part), and with
+several difficulties a summary table (the win rate, the losses after all four treasures were captured, with
+three captured, and to the water) over them. In the Desert the same for the four parts, and how many losses
+came with every part found and the Launch Pad known (only the last pickups and the walk to the Launch Pad
+were left). Benchmark seeds by default, like strength.py; ``--tuning`` plays tuning seeds (benchmarks/seeds.py)
+to try ideas.
 
     python benchmarks/losses.py --policy heuristic --players 4 --difficulty normal --games 2000 --jobs 2
     python benchmarks/losses.py --players 4 --difficulty novice normal elite legendary --games 2000 --jobs 2
@@ -29,6 +30,7 @@ from strength import parse_params, policy_or_usage_error, standard_game  # the b
 
 from fi_cli.desert import tiles as desert_tiles
 from fi_cli.island import tiles as island_tiles
+from fi_cli.island.policies.heuristic_geom import FAR, Geometry
 
 # per game: what four things are gathered, and the loss cause counted on its own in the summary
 GATHERED = {"island": ("treasures", "captured"), "desert": ("parts", "collected")}
@@ -47,10 +49,24 @@ class Game(NamedTuple):
     after: int | None
     open_end: bool
     held: int | None = None
+    stranded: int | None = None
 
 
 def _lifts(s) -> int:
     return sum(h[island_tiles.HELICOPTER_LIFT] for h in s.hands)
+
+
+def _stranded(s) -> int:
+    """Pawns that cannot walk (the Explorer diagonally too, the Diver through water) to Fools' Landing: they
+    need a Helicopter Lift, or a Navigator, to get home. The Pilot flies, so is never counted."""
+    geo = Geometry()
+    geo.update(s)
+    kinds = geo.kinds(s.roles)
+    home = island_tiles.FOOLS_LANDING
+    return sum(
+        1 for q, x in enumerate(s.pos)
+        if x != home and s.roles[q] != island_tiles.PILOT and geo.dist(kinds[q], home)[x] >= FAR
+    )  # fmt: skip
 
 
 # what the endgame is read by: (label, all four gathered?, what the team holds then)
@@ -61,20 +77,25 @@ HELD = {
 
 
 class _Watch:
-    """The policy, watched: what the team held (HELD) at the first decision with all four gathered."""
+    """The policy, watched: what the team held (HELD) at the first decision with all four gathered, and on the
+    island how many pawns were stranded away from Fools' Landing then."""
 
     def __init__(self, policy, game: str) -> None:
         self.policy = policy
+        self.game = game
         _, self.four, self.count = HELD[game]
         self.held: int | None = None
+        self.stranded: int | None = None
 
     def reset(self, seed: int) -> None:
         self.policy.reset(seed)
-        self.held = None
+        self.held = self.stranded = None
 
     def choose(self, state, legal):
         if self.held is None and self.four(state):
             self.held = self.count(state)
+            if self.game == "island":
+                self.stranded = _stranded(state)
         return self.policy.choose(state, legal)
 
 
@@ -95,10 +116,10 @@ def _play(job: tuple) -> list[Game]:
     game, name, params, players, level, seeds = job
     make_setup, play_game, make_policy = standard_game(game)
     setup, policy = make_setup(players, level), _Watch(make_policy(name, params), game)
-    return [_read(game, play_game(setup, policy, seed), policy.held) for seed in seeds]
+    return [_read(game, play_game(setup, policy, seed), policy.held, policy.stranded) for seed in seeds]
 
 
-def _read(game: str, r, held: int | None = None) -> Game:
+def _read(game: str, r, held: int | None = None, stranded: int | None = None) -> Game:
     """A game's record as this script reads it."""
     if game == "desert":
         gathered = r.parts_collected
@@ -108,7 +129,15 @@ def _read(game: str, r, held: int | None = None) -> Game:
         gathered = r.treasures_captured
         open_end = gathered == 4
         t4 = next((row.turn for row in r.turn_rows if row.treasures_captured == 4), None)
-    return Game(r.loss_cause or r.outcome, gathered, None if t4 is None else r.turns - t4, open_end, held)
+    return Game(r.loss_cause or r.outcome, gathered, None if t4 is None else r.turns - t4, open_end, held, stranded)
+
+
+def _by(games: list[Game], field: str, label: str) -> None:
+    """Print how many of the games were won by a count read at the fourth capture (2 or more together)."""
+    seen = [(min(getattr(g, field), 2), g.end == "win") for g in games if getattr(g, field) is not None]
+    if seen:
+        played, won = Counter(k for k, _ in seen), Counter(k for k, w in seen if w)
+        print(f"{label}: " + ", ".join(f"{'2+' if k == 2 else k}: {won[k]}/{played[k]} won" for k in sorted(played)))
 
 
 def report(game: str, games: list[Game]) -> dict[str, float]:
@@ -131,11 +160,8 @@ def report(game: str, games: list[Game]) -> dict[str, float]:
     after = Counter(min(a, 5) for a in lost)
     print(f"turns from the fourth {things[:-1]} {verb} to the loss: " + ", ".join(
         f"{'5+' if k == 5 else k}: {after[k]}" for k in range(6)))  # fmt: skip
-    held = Counter(min(g.held, 2) for g in late if g.held is not None)
-    if held:
-        won = Counter(min(g.held, 2) for g in late if g.held is not None and g.end == "win")
-        print(f"games with all four {things} {verb}, by the {HELD[game][0]} then: " + ", ".join(
-            f"{'2+' if k == 2 else k}: {won[k]}/{held[k]} won" for k in sorted(held)))  # fmt: skip
+    _by(late, "held", f"games with all four {things} {verb}, by the {HELD[game][0]} then")
+    _by(late, "stranded", "by the pawns that could not walk to Fools' Landing then (the Pilot flies)")
     watch, watch_label = WATCH[game]
     summary = {
         "wins": wins / n,

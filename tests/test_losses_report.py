@@ -12,6 +12,7 @@ import pytest
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
 sys.path.insert(0, str(BENCH))
 import losses  # noqa: E402
+from positions import state  # noqa: E402
 
 
 def test_desert_summary_counts_each_loss_where_it_belongs(capsys):
@@ -72,3 +73,31 @@ def test_the_watch_notes_what_the_team_held_at_the_first_decision_with_all_four(
     assert four and all(g.held is not None and 0 <= g.held <= most for g in four)
     assert len({g.held for g in four}) > 1  # read from each game, not a constant
     assert all(g.held is None for g in games if g.after is None)
+    # the stranded pawns are read on the island only, at the same decision
+    assert all((g.stranded is not None) == (game == "island" and g.after is not None) for g in games)
+
+
+def test_pawns_that_cannot_walk_home_are_counted_by_their_way_of_moving():
+    # the watchtower (r5c3) cut off by its two sunk neighbours, the twilight hollow and the observatory: an
+    # Engineer there cannot walk to Fools' Landing; the Explorer steps out diagonally, the Diver swims, the
+    # Pilot flies; a pawn on Fools' Landing is home
+    sunk = ("twilight_hollow", "observatory")
+    stranded = [
+        losses._stranded(state([(role, "watchtower"), ("messenger", "fools_landing")], sunk=sunk))
+        for role in ("engineer", "explorer", "diver", "pilot")
+    ]
+    assert stranded == [1, 0, 0, 0]
+    s = state([("engineer", "watchtower"), ("navigator", "watchtower"), ("pilot", "copper_gate")], sunk=sunk)
+    assert losses._stranded(s) == 2
+
+
+def test_endgames_are_read_by_the_pawns_stranded_at_the_fourth(capsys):
+    games = [
+        losses.Game("win", 4, 2, True, 1, 0),
+        losses.Game("fools_landing_sunk", 4, 1, True, 0, 1),
+        losses.Game("win", 4, 1, True, 1, 1),
+        losses.Game("water_level", 4, 0, True, 1, 3),  # two or more counted together
+    ]
+    losses.report("island", games)
+    out = capsys.readouterr().out
+    assert "could not walk to Fools' Landing then (the Pilot flies): 0: 1/1 won, 1: 1/2 won, 2+: 0/1 won" in out
