@@ -302,3 +302,28 @@ def test_a_pawn_flies_to_work_beyond_its_reach():
     players = [(NAV, "r0c4", {"gear": {"jet_pack": 1}}), (EX, "r0c3")]
     assert pick(state(players, dug=dug, parts=parts)) == "play(p0, jet_pack, r3c2)"
     assert pick(state(players, dug=dug, parts=parts), jet_tasks=0) == "move(p0, r1c4)"
+
+
+def test_a_pawn_walks_on_towards_the_last_part_rather_than_clear_sand_behind_it():
+    # three parts collected, the engine lies on r1c4 beyond the Launch Pad (r3c4, 3 steps away); the storm
+    # deck as it lay in tuning game 830000 (turn 14). The Archeologist spends her 3 actions on the way; the work
+    # within reach next turn weighed less (g_next 0.5, the default before 2026-12-03), she first clears the 2
+    # markers off the gear tile behind her
+    dug = {"r0c3": "gear", "r0c4": "gear", "r1c3": "engine_row", "r1c4": "engine_column",
+           "r2c0": "solar_crystal_column", "r2c1": "propeller_column", "r2c3": "solar_crystal_row", "r3c0": "gear",
+           "r3c1": "gear", "r3c2": "crash_site", "r3c3": "propeller_row", "r3c4": "launch_pad", "r4c1": "tunnel",
+           "r4c0": "navigation_deck_column", "r4c3": "navigation_deck_row", "r4c4": "well"}  # fmt: skip
+    sand = {"r0c2": 1, "r1c0": 2, "r1c1": 3, "r1c2": 2, "r2c0": 2, "r2c1": 1, "r2c2": 1, "r2c4": 2, "r3c0": 2,
+            "r3c1": 1, "r3c2": 1, "r4c0": 2}  # fmt: skip
+    middle = {"wind_north_1": 3, "wind_north_2": 2, "wind_east_1": 2, "wind_east_2": 1, "wind_east_3": 1,
+              "wind_south_1": 2, "wind_south_2": 1, "wind_south_3": 1, "wind_west_1": 2, "wind_west_2": 1,
+              "wind_west_3": 1, "storm_picks_up": 1, "sun_beats_down": 3}  # fmt: skip
+    parts = {**ALL_PARTS, "engine": "r1c4"}
+
+    def position():
+        return state([(ARCH, "r3c1", {"water": 2}), (NAV, "r3c3", {"water": 2})], storm="r4c2", crash="r3c2",
+                     water=("r1c0", "r2c4", "r4c4"), dug=dug, seen={"r1c2": "gear"}, sand=sand, parts=parts,
+                     level=6, actions_left=3, storm_middle=middle)  # fmt: skip
+
+    assert turn(position()) == ["move(p0, r3c2)", "move(p0, r3c3)", "move(p0, r3c4)"]
+    assert turn(position(), g_next=0.5)[0] == "remove_sand(p0, r3c0)"
