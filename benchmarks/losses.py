@@ -58,7 +58,7 @@ def _lifts(s) -> int:
 
 def _stranded(s) -> int:
     """Pawns that cannot walk (the Explorer diagonally too, the Diver through water) to Fools' Landing: they
-    need a Helicopter Lift, or a Navigator, to get home. The Pilot flies, so is never counted."""
+    need a Helicopter Lift to get home. The Pilot flies, so is never counted."""
     geo = Geometry()
     geo.update(s)
     kinds = geo.kinds(s.roles)
