@@ -27,7 +27,7 @@ from .heuristic_core import HeuristicCore
 # name -> (default, one-line description)
 _SPEC: dict[str, tuple[float, str]] = {
     "w_fools_landing": (9.0, "importance of keeping Fools' Landing dry"),
-    "w_treasure_last": (9.0, "importance of the last standing tile of an uncaptured treasure"),
+    "w_treasure_last": (7.2, "importance of the last standing tile of an uncaptured treasure"),
     "w_treasure_twin": (3.0, "importance of a tile of an uncaptured treasure whose twin still stands"),
     "w_treasure_pair": (4.5, "importance of each tile of an uncaptured treasure when both are flooded"),
     "w_plain": (1.7, "importance of any other tile"),
