@@ -30,7 +30,9 @@ from strength import parse_params, policy_or_usage_error, standard_game  # the b
 
 from fi_cli.desert import tiles as desert_tiles
 from fi_cli.island import tiles as island_tiles
-from fi_cli.island.policies.heuristic_geom import FAR, Geometry
+from fi_cli.island.policies.heuristic import DEFAULTS as HEURISTIC_DEFAULTS
+from fi_cli.island.policies.heuristic_eval import Context
+from fi_cli.island.policies.heuristic_geom import Geometry
 
 # per game: what four things are gathered, and the loss cause counted on its own in the summary
 GATHERED = {"island": ("treasures", "captured"), "desert": ("parts", "collected")}
@@ -58,15 +60,10 @@ def _lifts(s) -> int:
 
 def _stranded(s) -> int:
     """Pawns that cannot walk (the Explorer diagonally too, the Diver through water) to Fools' Landing: they
-    need a Helicopter Lift to get home. The Pilot flies, so is never counted."""
+    need a Helicopter Lift to get home. The Pilot flies, so is never counted (the heuristic's own reading)."""
     geo = Geometry()
     geo.update(s)
-    kinds = geo.kinds(s.roles)
-    home = island_tiles.FOOLS_LANDING
-    return sum(
-        1 for q, x in enumerate(s.pos)
-        if x != home and s.roles[q] != island_tiles.PILOT and geo.dist(kinds[q], home)[x] >= FAR
-    )  # fmt: skip
+    return len(Context(s, HEURISTIC_DEFAULTS, geo).stranded())
 
 
 # what the endgame is read by: (label, all four gathered?, what the team holds then)
