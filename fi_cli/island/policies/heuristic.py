@@ -33,7 +33,7 @@ _SPEC: dict[str, tuple[float, str]] = {
     "w_plain": (1.7, "importance of any other tile"),
     "w_cut_pawn": (1.0, "importance added to a tile per pawn its sinking would cut off from Fools' Landing"),
     "risk_top": (0.64, "risk factor of a flooded tile whose flood card is in the top segment of the draw pile"),
-    "risk_soon": (1.0, "extra risk in proportion to the share of that segment drawn next flood step"),
+    "risk_soon": (0.8, "extra risk in proportion to the share of that segment drawn next flood step"),
     "risk_deep": (0.7, "risk factor of a flooded tile whose card is deeper in the draw pile"),
     "risk_discard": (0.6, "risk factor of a flooded tile whose card is in the flood discard pile"),
     "risk_wr": (0.6, "extra discard-pile risk times the chance of a Waters Rise! in the next two draws"),
