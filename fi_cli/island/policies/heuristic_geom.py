@@ -223,25 +223,27 @@ def _bfs(nb: list[tuple[int, ...]], src: int) -> list[int]:
 def _cutters(nb: list[tuple[int, ...]], root: int) -> list[tuple[int, ...]]:
     """For each tile, the tiles every way from ``root`` to it over ``nb`` goes through (one depth-first
     search: the subtree of a child whose back edges reach no higher than its parent hangs on that parent)."""
-    disc = [-1] * _N
-    order: list[int] = []  # tiles in the order found: a subtree is the run found after its top
     by: list[list[int]] = [[] for _ in range(_N)]
-
-    def visit(u: int) -> int:
-        disc[u] = low = len(order)
-        order.append(u)
-        for v in nb[u]:
-            d = disc[v]
-            if d < 0:
-                lv = visit(v)
-                if lv < low:
-                    low = lv
-                if lv >= disc[u] and u != root:
-                    for t in order[disc[v] :]:
-                        by[t].append(u)
-            elif d < low:
-                low = d
-        return low
-
-    visit(root)
+    _visit(nb, root, root, [-1] * _N, [], by)
     return [tuple(b) for b in by]
+
+
+def _visit(nb: list[tuple[int, ...]], root: int, u: int, disc: list[int], order: list[int], by: list[list[int]]) -> int:
+    """One step of ``_cutters``' search from tile u (``disc``: when each tile was found, -1 not yet; ``order``:
+    the tiles in the order found, so a subtree is the run found after its top). Its lowest reach is returned. A
+    function of the module's, not a closure: a recursive closure is a reference cycle, left to the garbage
+    collector on every call."""
+    disc[u] = low = len(order)
+    order.append(u)
+    for v in nb[u]:
+        d = disc[v]
+        if d < 0:
+            lv = _visit(nb, root, v, disc, order, by)
+            if lv < low:
+                low = lv
+            if lv >= disc[u] and u != root:
+                for t in order[disc[v] :]:
+                    by[t].append(u)
+        elif d < low:
+            low = d
+    return low
