@@ -129,3 +129,37 @@ def test_is_heli_action_answers_as_the_list_does():
                 assert s.is_heli_action(a) == (a in lifts), a
             hits += len(lifts)
     assert hits > 3000
+
+
+def test_discards_and_sandbags_actions_are_parts_of_the_legal_list():
+    from fi_cli.island.actions import DISCARD
+    from fi_cli.island.engine import DISCARD_PHASE
+
+    discards_seen = sandbags_seen = 0
+    for s in _states():
+        legal = s.legal_actions()
+        discards = s.discards()
+        assert discards == [a for a in legal if a[0] == DISCARD]
+        if s.phase == DISCARD_PHASE:
+            assert legal[: len(discards)] == discards and discards
+            discards_seen += 1
+        plays = [a for h in range(s.n) for a in s.sandbags_actions(h)]
+        assert plays == [a for a in legal if a[0] == SANDBAGS_PLAY]
+        sandbags_seen += len(plays) > 0
+    assert discards_seen > 20 and sandbags_seen > 50
+
+
+def test_is_sandbags_action_answers_as_the_list_does():
+    rng = random.Random(13)
+    hits = 0
+    for s in _states(25):
+        plays = {a for h in range(s.n) for a in s.sandbags_actions(h)}
+        legal = set(s.legal_actions())
+        tries = list(plays)
+        tries += [(SANDBAGS_PLAY, rng.randrange(-1, s.n + 1), rng.randrange(-1, 25)) for _ in range(30)]
+        tries += [(HELI_PLAY, h, 1, t) for h in range(s.n) for t in range(3)]
+        for a in tries:
+            assert s.is_sandbags_action(a) == (a in plays), a
+            assert s.is_sandbags_action(a) == (a in legal and a[0] == SANDBAGS_PLAY), a
+        hits += len(plays)
+    assert hits > 300

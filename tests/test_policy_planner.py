@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import math
 
 import pytest
 from variant_spy import spy_on_variants
@@ -59,6 +60,18 @@ def test_value_model_matches_the_features_and_reads_positions():
     over = s.copy()
     over.outcome = "win"
     assert win_chance(over) == 1.0
+
+
+def test_the_value_is_the_logistic_of_the_weighted_features():
+    from fi_cli.common.rollout import logistic
+
+    s = new_game(GameSetup(get_layout("forbidden_island"), start_level=2, players=4), 3)
+    z = sum(a * b for a, b in zip(MODEL.weights(), features(s), strict=True))
+    assert win_chance(s) == pytest.approx(1.0 / (1.0 + math.exp(-z)), rel=1e-12)
+    assert logistic((2.0, -1.0), (1.5, 1.0)) == pytest.approx(1.0 / (1.0 + math.exp(-2.0)))
+    assert logistic((1.0,), (100.0,)) == 1.0 / (1.0 + math.exp(-30.0))  # kept within +-30
+    with pytest.raises(ValueError, match="3 features for 2 weights"):
+        logistic((1.0, 2.0), (1.0, 2.0, 3.0))
 
 
 # --- the search player: the planner at study speed -----------------------------------------------------------

@@ -1,7 +1,10 @@
-"""A policy plays a sampled future on: both games' searches' inner loop, compiled with the engines."""
+"""A policy plays a sampled future on, and the future is scored: both games' searches' inner loop, compiled with
+the engines."""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from typing import Any
 
 from .play import LegalActions
@@ -19,3 +22,13 @@ def play_on(s: Any, policy: Any, stop: int, this_phase: bool) -> None:
         a = policy.choose(s, LegalActions(s))
         s.rng = rng
         s.apply(a)
+
+
+def logistic(weights: Sequence[float], features: Sequence[float]) -> float:
+    """The logistic of the weighted sum of ``features`` (summed in order; its argument kept within +-30)."""
+    if len(weights) != len(features):
+        raise ValueError(f"{len(features)} features for {len(weights)} weights")
+    z = 0.0
+    for i in range(len(weights)):
+        z += weights[i] * features[i]
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))

@@ -4,10 +4,11 @@ a JSON file beside the game's features, written by ``benchmarks/train_value.py``
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from .rollout import logistic
 
 
 class ValueModel:
@@ -30,5 +31,4 @@ class ValueModel:
         """Estimated chance of a win from ``s`` (1 or 0 once the game is over)."""
         if s.outcome is not None:
             return 1.0 if s.outcome == "win" else 0.0
-        z = sum(a * b for a, b in zip(self.weights(), self.features(s), strict=True))
-        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+        return logistic(self.weights(), self.features(s))

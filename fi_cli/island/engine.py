@@ -185,9 +185,7 @@ class GameState(StateBase):
             acts = [(DRAW_FLOOD,)]
             acts += self.special_actions()
         elif ph == DISCARD_PHASE:
-            p = self.discarder
-            hand = self.hands[p]
-            acts = [(DISCARD, p, c) for c in range(6) if hand[c]]
+            acts = self.discards()
             acts += self.special_actions()
         elif ph == SWIM_PHASE:
             p = self.swimmers[0]
@@ -216,6 +214,31 @@ class GameState(StateBase):
         if ph == ACTIONS or ph == FLOOD:
             return range(self.n)
         return (self.discarder,) if ph == DISCARD_PHASE else ()
+
+    def discards(self) -> list[Action]:
+        """The discarder's discards: in the discard phase, the legal list starts with exactly these."""
+        if self.phase != DISCARD_PHASE:
+            return []
+        p = self.discarder
+        hand = self.hands[p]
+        return [(DISCARD, p, c) for c in range(6) if hand[c]]
+
+    def sandbags_actions(self, holder: int) -> list[Action]:
+        """The Sandbags plays ``holder`` may make now (part of ``special_actions``, in its order)."""
+        acts: list[Action] = []
+        if self.hands[holder][SANDBAGS] and self.phase != SWIM_PHASE and holder in self.special_players():
+            self._sandbags_plays(acts, holder)
+        return acts
+
+    def is_sandbags_action(self, a: Action) -> bool:
+        """Whether ``a`` is in ``sandbags_actions(a[1])``, without listing them."""
+        if a[0] != SANDBAGS_PLAY or self.phase == SWIM_PHASE:
+            return False
+        holder, t = a[1], a[2]
+        return (
+            0 <= holder < self.n and bool(self.hands[holder][SANDBAGS]) and holder in self.special_players()
+            and 0 <= t < _N_TILES and self.tiles[t] == FLOODED
+        )  # fmt: skip
 
     def heli_actions(self, holder: int) -> list[Action]:
         """The Helicopter Lift moves ``holder`` may play now (part of ``special_actions``; no lift-off)."""
@@ -347,17 +370,18 @@ class GameState(StateBase):
 
     def _special_plays(self, acts: list[Action], players) -> None:
         hands = self.hands
-        flooded = None
         for p in players:
             h = hands[p]
             if h[SANDBAGS]:
-                if flooded is None:
-                    flooded = [t for t in range(_N_TILES) if self.tiles[t] == FLOODED]
-                acts.extend((SANDBAGS_PLAY, p, t) for t in flooded)
+                self._sandbags_plays(acts, p)
             if h[HELICOPTER_LIFT]:
                 if self.captured == ALL_TREASURES and all(x == FOOLS_LANDING for x in self.pos):
                     acts.append((LIFT_OFF, p))
                 self._heli_moves(acts, p)
+
+    def _sandbags_plays(self, acts: list[Action], holder: int) -> None:
+        tiles = self.tiles
+        acts.extend((SANDBAGS_PLAY, holder, t) for t in range(_N_TILES) if tiles[t] == FLOODED)
 
     def _heli_moves(self, acts: list[Action], holder: int) -> None:
         # The lifts depend only on the holder, the pawns and the sunk tiles, which rarely change between

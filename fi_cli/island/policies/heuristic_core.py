@@ -52,7 +52,7 @@ class HeuristicCore:
                     return a
         ph = state.phase
         if ph == FLOOD:
-            return flood_decision(state, legal, self.w, self.geo)
+            return flood_decision(state, self.w, self.geo)
         if ph == ACTIONS:
             k = state.actions_left
             if k == 0 and state.captured != 0b1111:

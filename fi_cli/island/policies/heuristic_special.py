@@ -69,7 +69,7 @@ def loses_if_sunk(s: GameState, t: int) -> bool:
     return s.tiles[b if t == a else a] == SUNK
 
 
-def flood_decision(s: GameState, legal: Sequence[Action], w: dict[str, float], geo: Geometry) -> Action:
+def flood_decision(s: GameState, w: dict[str, float], geo: Geometry) -> Action:
     holder = -1
     for q in range(s.n):
         if s.hands[q][SANDBAGS]:
@@ -85,7 +85,7 @@ def flood_decision(s: GameState, legal: Sequence[Action], w: dict[str, float], g
     fatal = [t for t in candidates if chance[t] >= w["sandbag_fatal"] > 0 and loses_if_sunk(s, t)]
     if fatal:  # a lower bar than importance x chance: the game, not a tile, is at stake
         a = (SANDBAGS_PLAY, holder, max(fatal, key=chance.__getitem__))
-        if a in legal:
+        if s.is_sandbags_action(a):
             return a
     best, best_t = 0.0, -1
     imp = importances(s, w)
@@ -99,7 +99,7 @@ def flood_decision(s: GameState, legal: Sequence[Action], w: dict[str, float], g
             best, best_t = v, t
     if best_t >= 0 and best >= w["sandbag_threshold"]:
         a = (SANDBAGS_PLAY, holder, best_t)
-        if a in legal:
+        if s.is_sandbags_action(a):
             return a
     return (DRAW_FLOOD,)
 
@@ -274,7 +274,7 @@ def discard_decision(ctx: Context, legal: Sequence[Action]) -> Action:
     p = s.discarder
     best_cost, best_a = None, None
     flooded_best = max((ctx.sv[t] for t in ctx.flooded), default=0.0)
-    for a in legal:
+    for a in s.discards() + s.sandbags_actions(p):  # of the legal list, what is weighed here (not the lifts)
         if a[0] == DISCARD:
             cost = keep_value(ctx, p, a[2])
         elif a[0] == SANDBAGS_PLAY:
@@ -286,9 +286,11 @@ def discard_decision(ctx: Context, legal: Sequence[Action]) -> Action:
         if best_cost is None or cost < best_cost:
             best_cost, best_a = cost, a
     if s.hands[p][HELICOPTER_LIFT]:
-        found = best_heli_move(ctx, p)
+        keep = keep_value(ctx, p, HELICOPTER_LIFT)
+        # a lift is played only if it gains more than this: the search need not look at the moves that cannot
+        found = best_heli_move(ctx, p, float("-inf") if best_cost is None else keep - best_cost)
         if found is not None:
-            cost = keep_value(ctx, p, HELICOPTER_LIFT) - found[0]
+            cost = keep - found[0]
             if best_cost is None or cost < best_cost:
                 best_cost, best_a = cost, found[1]
     return best_a if best_a is not None else legal[0]
