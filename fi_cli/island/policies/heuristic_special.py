@@ -21,7 +21,6 @@ from ..tiles import (
 )
 from .heuristic_eval import Context, importances, tile_values
 from .heuristic_geom import ORTH, Geometry
-from .heuristic_turn import junk
 
 _N: Final = 24
 
@@ -244,6 +243,13 @@ def heli_in_turn(ctx: Context) -> Action | None:
 
 
 # --------------------------------------------------------------------- over the hand limit
+def junk(ctx: Context, q: int) -> int:
+    """Cards in q's hand of treasures already captured: discarding them costs nothing."""
+    h = ctx.s.hands[q]
+    cap = ctx.s.captured
+    return sum(h[x] for x in range(4) if cap >> x & 1)
+
+
 def keep_value(ctx: Context, p: int, c: int) -> float:
     w = ctx.w
     s = ctx.s

@@ -15,6 +15,7 @@ from ..actions import CAPTURE, FLY, GIVE, MOVE, NAVIGATE, NO_TILE, SHORE_UP, Act
 from ..tiles import ENGINEER, FLOODED, HAND_LIMIT, MESSENGER, NAVIGATOR, PILOT, SUNK, TREASURE_TILES
 from .heuristic_eval import Context
 from .heuristic_geom import AROUND, DIVE, ORTH
+from .heuristic_special import find_heli, junk, keep_value  # imported once: in a function, an import is paid per call
 
 _N: Final = 24
 SHORE: Final = 0
@@ -24,13 +25,6 @@ CAPT: Final = 2
 
 def _first(o: tuple) -> float:
     return o[0]
-
-
-def junk(ctx: Context, q: int) -> int:
-    """Cards in q's hand of treasures already captured: discarding them costs nothing."""
-    h = ctx.s.hands[q]
-    cap = ctx.s.captured
-    return sum(h[x] for x in range(4) if cap >> x & 1)
 
 
 def reach_from(ctx: Context, p: int, x: int, k: int) -> dict[int, int]:
@@ -51,8 +45,6 @@ def reach_from(ctx: Context, p: int, x: int, k: int) -> dict[int, int]:
 
 def overflow_cost(ctx: Context, c: int, tr: int) -> float:
     """What c loses by discarding its cheapest card other than treasure tr (to get back to the hand limit)."""
-    from .heuristic_special import keep_value
-
     h = ctx.s.hands[c]
     return min((keep_value(ctx, c, k) for k in range(6) if h[k] and k != tr), default=0.0)
 
@@ -287,8 +279,6 @@ def _action_of(o: tuple, p: int) -> Action:
 
 def plan_turn(ctx: Context, heli_shore: bool) -> list[Action]:
     """The current player's actions for the rest of the turn (possibly one Helicopter Lift play first)."""
-    from .heuristic_special import find_heli
-
     s = ctx.s
     cap = s.capture_now()
     if cap is not None:  # capturing at once is never wrong: it frees the hand and ends a way to lose
