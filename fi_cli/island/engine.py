@@ -223,37 +223,39 @@ class GameState(StateBase):
         hand = self.hands[p]
         return [(DISCARD, p, c) for c in range(6) if hand[c]]
 
+    def _may_play(self, holder: int, card: int) -> bool:
+        """Whether ``holder`` may play a special card of kind ``card`` now (the swim phase's lifts are rescues)."""
+        return (
+            0 <= holder < self.n and self.hands[holder][card] > 0 and self.phase != SWIM_PHASE
+            and holder in self.special_players()
+        )  # fmt: skip
+
     def sandbags_actions(self, holder: int) -> list[Action]:
         """The Sandbags plays ``holder`` may make now (part of ``special_actions``, in its order)."""
         acts: list[Action] = []
-        if self.hands[holder][SANDBAGS] and self.phase != SWIM_PHASE and holder in self.special_players():
+        if self._may_play(holder, SANDBAGS):
             self._sandbags_plays(acts, holder)
         return acts
 
     def is_sandbags_action(self, a: Action) -> bool:
         """Whether ``a`` is in ``sandbags_actions(a[1])``, without listing them."""
-        if a[0] != SANDBAGS_PLAY or self.phase == SWIM_PHASE:
+        if a[0] != SANDBAGS_PLAY or not self._may_play(a[1], SANDBAGS):
             return False
-        holder, t = a[1], a[2]
-        return (
-            0 <= holder < self.n and bool(self.hands[holder][SANDBAGS]) and holder in self.special_players()
-            and 0 <= t < _N_TILES and self.tiles[t] == FLOODED
-        )  # fmt: skip
+        t = a[2]
+        return 0 <= t < _N_TILES and self.tiles[t] == FLOODED
 
     def heli_actions(self, holder: int) -> list[Action]:
         """The Helicopter Lift moves ``holder`` may play now (part of ``special_actions``; no lift-off)."""
         acts: list[Action] = []
-        if self.hands[holder][HELICOPTER_LIFT] and self.phase != SWIM_PHASE and holder in self.special_players():
+        if self._may_play(holder, HELICOPTER_LIFT):
             self._heli_moves(acts, holder)
         return acts
 
     def is_heli_action(self, a: Action) -> bool:
         """Whether ``a`` is in ``heli_actions(a[1])``, without listing them."""
-        if a[0] != HELI_PLAY or self.phase == SWIM_PHASE:
+        if a[0] != HELI_PLAY or not self._may_play(a[1], HELICOPTER_LIFT):
             return False
-        holder, mask, t = a[1], a[2], a[3]
-        if not (0 <= holder < self.n and self.hands[holder][HELICOPTER_LIFT]) or holder not in self.special_players():
-            return False
+        mask, t = a[2], a[3]
         if mask <= 0 or mask >> self.n or not 0 <= t < _N_TILES or self.tiles[t] == SUNK:
             return False
         src = self.pos[(mask & -mask).bit_length() - 1]
