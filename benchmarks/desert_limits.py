@@ -10,6 +10,8 @@ Each relaxation changes one rule in this process only (the package is untouched)
 
 A relaxation that lifts the win rate a lot shows where the policy's next gains are; one that lifts it little
 shows what is not worth working on. Tuning seeds (benchmarks/seeds.py): a diagnostic, not a published figure.
+The games run in pure Python (the script restarts itself with ``FI_PURE_PYTHON=1`` if need be): a compiled
+engine calls its own methods directly, past a patch, and a relaxation would change nothing.
 
     python benchmarks/desert_limits.py --players 4 --difficulty novice --games 400
     python benchmarks/desert_limits.py --players 2 --games 400 --relax none water
@@ -18,6 +20,8 @@ shows what is not worth working on. Tuning seeds (benchmarks/seeds.py): a diagno
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
@@ -70,6 +74,10 @@ def main() -> None:
     ap.add_argument("--relax", nargs="+", choices=RELAX, default=list(RELAX))
     ap.add_argument("--jobs", type=int, default=1, help="processes (one relaxation each)")
     args = ap.parse_args()
+    from fi_cli import native
+
+    if native.compiled():  # run again on the engine's source, where the patches of ``relax`` take effect
+        os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "FI_PURE_PYTHON": "1"})
     tuning_range(args.seed, args.games)  # refuses benchmark seeds
     print(f"policy {args.policy}, {args.players} players, {args.difficulty}, {args.games} games a relaxation, "
           f"tuning seeds {args.seed}..{args.seed + args.games - 1}")  # fmt: skip

@@ -47,3 +47,15 @@ def test_sand_relaxation_ignores_only_the_empty_supply(monkeypatch):
     assert s.outcome is None
     s._lose("thirst")
     assert s.outcome == "loss" and s.loss_causes == ("thirst",)
+
+
+def test_the_script_relaxes_the_games_it_plays():
+    """Run as a script (compiled engine installed or not), the ``water`` relaxation leaves no thirst loss."""
+    import subprocess
+
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "desert_limits.py"
+    out = subprocess.run([sys.executable, str(script), "--games", "12", "--relax", "none", "water"],
+                         capture_output=True, text=True, check=True).stdout  # fmt: skip
+    none, water = (line for line in out.splitlines() if line.lstrip().startswith(("none", "water")))
+    assert "thirst" in none  # these games are lost to thirst as the rules are
+    assert "thirst" not in water
