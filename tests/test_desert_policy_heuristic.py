@@ -217,6 +217,14 @@ def test_a_full_pawn_leaves_a_known_well_for_the_team_to_share():
     assert not s.dug[CELLS.index("r0c4")]
 
 
+def test_the_navigator_pulls_a_dry_pawn_onto_the_well_she_excavates():
+    # a well's 2 water go only to the pawns on it: the Navigator on a known well, with 1 water, pulls the dry
+    # Archeologist (two steps away) onto it for one action before she excavates it, and both drink
+    s = state([(NAV, "r0c4", {"water": 1}), (ARCH, "r2c4", {"water": 0}), (EX, "r4c1")], seen={"r0c4": "well"})
+    assert turn(s)[:2] == ["navigate(p0, p1, r0c4)", "excavate(p0)"]
+    assert s.water[:2] == [3, 2]
+
+
 def test_a_full_team_leaves_a_known_well_for_later_even_with_a_water_carrier():
     # with a Water Carrier a well's water is never lost (she draws it later), but nor is it worth an action
     # while every canteen is full

@@ -13,7 +13,7 @@ decision plans again.
 from __future__ import annotations
 
 from ..actions import EXCAVATE, MOVE, NAVIGATE, NOBODY, PICK_UP, REDUCE_STORM, REMOVE_SAND, TAKE_WATER, Action
-from ..tiles import CLIMBER, METEOROLOGIST, MIRAGE, N_CELLS, NAVIGATOR, ORTH, WATER_CARRIER, WELL
+from ..tiles import CLIMBER, HIDDEN_WATER, METEOROLOGIST, MIRAGE, N_CELLS, NAVIGATOR, ORTH, WATER_CARRIER, WELL
 from .heuristic_team import navigations
 from .heuristic_view import View, rate
 
@@ -92,11 +92,41 @@ class Planner:
                 acts = [a for _, a in markers] + [(EXCAVATE, p)]
                 value += sum(u for u, _ in markers)
                 out.lumps.append((len(acts), value, acts))
+                if self.role == NAVIGATOR and (s.kind[z] == WELL or s.kind[z] == HIDDEN_WATER) and s.sand[z] < 2:
+                    out.lumps.extend(self._pulls_onto_well(z, present, markers))
                 for i, at in enumerate(s.parts):
                     if at == z:
                         acts = acts + [(PICK_UP, p, i)]
                         value += v.w["v_pick"]
                         out.lumps.append((len(acts), value, acts))
+        return out
+
+    def _pulls_onto_well(
+        self, z: int, present: list[int], markers: list[tuple[float, Action]]
+    ) -> list[tuple[int, float, list[Action]]]:
+        """The Navigator excavating the water tile z first pulls onto it the pawns that would gain from a well's
+        water there (a well's 2 water go only to the pawns on it), the most thirsty first: one lump for each
+        number of pawns pulled. A pulled pawn's change of place counts ``w_pull_place`` of its value."""
+        v, s, p = self.v, self.s, self.p
+        place = v.w["w_pull_place"]
+        cost = v.w["nav_cost"]
+        gains = []
+        for q in range(v.n):
+            if q in present or s.buried(q) or z not in s.navigator_targets(q):
+                continue
+            moved = place * (v.place_value(q, z) - v.place_value(q, s.pos[q]))
+            if v.water_value(q, s.water[q], 2) + moved > cost:
+                gains.append((v.water_value(q, s.water[q], 2) + moved, moved, q))
+        gains.sort(reverse=True)
+        on = list(present)
+        acts = [a for _, a in markers]
+        value = sum(u for u, _ in markers)
+        out = []
+        for _, moved, q in gains:
+            on.append(q)
+            acts = acts + [(NAVIGATE, p, q, z, NOBODY)]
+            value += moved - cost
+            out.append((len(acts) + 1, value + v.excavate_value(z, on), acts + [(EXCAVATE, p)]))
         return out
 
     def _sand_items(self, c: int, sand: int) -> list[tuple[float, Action]]:
