@@ -225,6 +225,14 @@ def test_the_navigator_pulls_a_dry_pawn_onto_the_well_she_excavates():
     assert s.water[:2] == [3, 2]
 
 
+def test_the_climber_carries_a_dry_pawn_onto_the_well_she_excavates():
+    # the Climber, with 1 water, shares a tile with the dry Archeologist two steps from a known well: she carries
+    # it there and excavates, and both drink (without counting its water she leaves it behind, w_carry 0)
+    s = state([(CL, "r2c4", {"water": 1}), (ARCH, "r2c4", {"water": 0}), (EX, "r4c1")], seen={"r0c4": "well"})
+    assert turn(s)[-4:] == ["move(p0, r1c4, p1)", "move(p0, r0c4, p1)", "excavate(p0)", "end_actions(p0)"]
+    assert s.water[:2] == [3, 2]
+
+
 def test_a_full_team_leaves_a_known_well_for_later_even_with_a_water_carrier():
     # with a Water Carrier a well's water is never lost (she draws it later), but nor is it worth an action
     # while every canteen is full

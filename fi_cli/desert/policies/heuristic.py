@@ -61,6 +61,7 @@ _SPEC: dict[str, tuple[float, str]] = {
     "w_reduce": (3.0, "weight of a storm card's harm for the Meteorologist drawing one fewer"),
     "v_level": (4.0, "cost of the storm meter going up one mark"),
     "nav_cost": (0.15, "least gain for the Navigator to move another pawn"),
+    "w_carry": (1.0, "weight of the water a pawn the Climber carries onto a well she excavates drinks there"),
     "w_pull_place": (0.5, "weight of a pawn's change of place when the Navigator pulls it onto a well she excavates"),
     "bottom_min": (2.0, "least harm of a looked-at storm card for the Meteorologist to put it at the bottom"),
     "peek_min": (1.0, "a look at the storm deck must save this many times what a card fewer saves"),

@@ -245,9 +245,12 @@ class Planner:
             if d > k or t in done:
                 continue
             lumps = self._work_at(t, self.s.sand[t]).lumps
+            carried = self._carried_water(x, t) if self.role == CLIMBER and t != x else 0.0
             for cost, value, acts in lumps:
                 if d + cost > k:
                     continue
+                if carried and (EXCAVATE, self.p) in acts:
+                    value += carried
                 rest = self._search(t, k - d - cost, tuple(sorted(done + (t,))))
                 if value + rest[0] > best[0]:
                     best = (value + rest[0], self._walk(prev, x, t, acts) + rest[1])
@@ -319,14 +322,30 @@ class Planner:
             self._works[key] = self.work(z, sand_z)
         return self._works[key]
 
-    def _rider(self, x: int, y: int) -> int:
-        """The pawn of x the Climber carries to y: the one that gains most by ending its turn there (none if no one
-        gains)."""
+    def _well_ride(self, q: int, y: int) -> float:
+        """What pawn q, carried by the Climber onto the water tile y that she excavates, gains from a well's water
+        there (``w_carry`` of it; nothing if y is no water tile)."""
+        s, v = self.s, self.v
+        k = s.kind[y]
+        if k != WELL and k != HIDDEN_WATER:
+            return 0.0
+        return v.w["w_carry"] * (1.0 if k == WELL else v.p_well) * v.water_value(q, s.water[q], 2)
+
+    def _carried_water(self, x: int, y: int) -> float:
+        """What the pawn the Climber would carry from x to the water tile y she excavates gains from its water."""
+        rider = self._rider(x, y, True)
+        return 0.0 if rider == NOBODY else self._well_ride(rider, y)
+
+    def _rider(self, x: int, y: int, excavates: bool = False) -> int:
+        """The pawn of x the Climber carries to y: the one that gains most by ending its turn there, and by drinking
+        the water of a well she ``excavates`` there (none if no one gains)."""
         v, s = self.v, self.s
         best, rider = 0.0, NOBODY
         for q in range(v.n):
             if q != self.p and s.pos[q] == x:
                 gain = v.place_value(q, y) - v.place_value(q, x)
+                if excavates:
+                    gain += self._well_ride(q, y)
                 if gain > best:
                     best, rider = gain, q
         return rider
@@ -335,7 +354,7 @@ class Planner:
         """Walk from x to y, then ``then``; sand removed from a blocked y is removed before stepping in."""
         p = self.p
         path = _path(prev, x, y)
-        rider = self._rider(x, y) if path and self.role == CLIMBER else NOBODY
+        rider = self._rider(x, y, (EXCAVATE, p) in then) if path and self.role == CLIMBER else NOBODY
         acts: list[Action] = [(MOVE, p, c, rider) for c in path]
         if path and self.s.sand[y] >= 2 and self.role != CLIMBER:
             clear = [a for a in then if a[0] == REMOVE_SAND and a[2] == y]
