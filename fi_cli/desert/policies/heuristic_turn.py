@@ -115,8 +115,9 @@ class Planner:
             if q in present or s.buried(q) or z not in s.navigator_targets(q):
                 continue
             moved = place * (v.place_value(q, z) - v.place_value(q, s.pos[q]))
-            if v.water_value(q, s.water[q], 2) + moved > cost:
-                gains.append((v.water_value(q, s.water[q], 2) + moved, moved, q))
+            gain = v.water_value(q, s.water[q], 2) + moved
+            if gain > cost:
+                gains.append((gain, moved, q))
         gains.sort(reverse=True)
         on = list(present)
         acts = [a for _, a in markers]
@@ -322,17 +323,21 @@ class Planner:
             self._works[key] = self.work(z, sand_z)
         return self._works[key]
 
+    def _well_odds(self, y: int) -> float:
+        """The chance that excavating cell y gives well water (0 but for a water tile not yet excavated)."""
+        k = self.s.kind[y]
+        return 1.0 if k == WELL else self.v.p_well if k == HIDDEN_WATER else 0.0
+
     def _well_ride(self, q: int, y: int) -> float:
         """What pawn q, carried by the Climber onto the water tile y that she excavates, gains from a well's water
         there (``w_carry`` of it; nothing if y is no water tile)."""
-        s, v = self.s, self.v
-        k = s.kind[y]
-        if k != WELL and k != HIDDEN_WATER:
-            return 0.0
-        return v.w["w_carry"] * (1.0 if k == WELL else v.p_well) * v.water_value(q, s.water[q], 2)
+        v = self.v
+        return v.w["w_carry"] * self._well_odds(y) * v.water_value(q, self.s.water[q], 2)
 
     def _carried_water(self, x: int, y: int) -> float:
         """What the pawn the Climber would carry from x to the water tile y she excavates gains from its water."""
+        if not self._well_odds(y):
+            return 0.0
         rider = self._rider(x, y, True)
         return 0.0 if rider == NOBODY else self._well_ride(rider, y)
 
