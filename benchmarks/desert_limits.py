@@ -6,6 +6,8 @@ Each relaxation changes one rule in this process only (the package is untouched)
 - ``water``: Sun Beats Down costs nobody water (the team never goes thirsty);
 - ``gather``: water found is shared at once: a well's 2 water and the Secret Water Reserve's reach every pawn,
   wherever it stands (what perfect gathering of the team on a well would bring, without the walk);
+- ``near``: a well's 2 water and the Secret Water Reserve's reach also the pawns on the tiles orthogonally next
+  to it (what a team that stands close, but not on the tile, misses);
 - ``sand``: the sand supply never runs out (a marker the supply lacks is simply not placed).
 
 A relaxation that lifts the win rate a lot shows where the policy's next gains are; one that lifts it little
@@ -28,13 +30,14 @@ from concurrent.futures import ProcessPoolExecutor
 from seeds import TUNING_START, tuning_range
 from strength import play_cell  # the benchmark script beside this one
 
-RELAX = ("none", "water", "gather", "sand")
+RELAX = ("none", "water", "gather", "near", "sand")
 
 
 def relax(name: str, patch=setattr) -> None:
     """Change one rule of the Desert engine in this process (``patch``: how an attribute is set; a test passes
     pytest's monkeypatch.setattr to undo it)."""
     from fi_cli.desert.engine import GameState
+    from fi_cli.desert.tiles import ORTH
 
     if name == "water":
         patch(GameState, "_sun", lambda self: None)
@@ -46,6 +49,14 @@ def relax(name: str, patch=setattr) -> None:
                 give(self, c, amount)
 
         patch(GameState, "_give_all", everywhere)
+    elif name == "near":
+        give = GameState._give_all
+
+        def around(self, x: int, amount: int) -> None:
+            for c in {x, *ORTH[x]} & set(self.pos):
+                give(self, c, amount)
+
+        patch(GameState, "_give_all", around)
     elif name == "sand":
         lose = GameState._lose
 

@@ -9,6 +9,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 import desert_limits  # noqa: E402
 
 from fi_cli.desert.game import GameSetup, new_game
+from fi_cli.desert.tiles import ORTH
 
 
 def _spread_game():
@@ -38,6 +39,16 @@ def test_gather_relaxation_waters_every_pawn_wherever_it_stands(monkeypatch):
     s = _spread_game()
     s._give_all(s.pos[0], 2)
     assert s.water == [3, 3, 3, 3]
+
+
+def test_near_relaxation_waters_the_pawns_next_to_the_tile_only(monkeypatch):
+    s = _spread_game()
+    desert_limits.relax("near", monkeypatch.setattr)
+    x = s.pos[0]
+    near = [s.pos[q] in ORTH[x] for q in (2, 3)]
+    s._give_all(x, 2)
+    assert s.water == [3, 3, *(3 if n else 1 for n in near)]
+    assert any(near) and not all(near)  # the position tests both a pawn next to the tile and one farther
 
 
 def test_sand_relaxation_ignores_only_the_empty_supply(monkeypatch):
