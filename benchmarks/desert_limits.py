@@ -41,22 +41,15 @@ def relax(name: str, patch=setattr) -> None:
 
     if name == "water":
         patch(GameState, "_sun", lambda self: None)
-    elif name == "gather":
+    elif name in ("gather", "near"):
         give = GameState._give_all
 
-        def everywhere(self, x: int, amount: int) -> None:
-            for c in set(self.pos):
+        def spread(self, x: int, amount: int) -> None:
+            cells = set(self.pos) if name == "gather" else {x, *ORTH[x]} & set(self.pos)
+            for c in cells:
                 give(self, c, amount)
 
-        patch(GameState, "_give_all", everywhere)
-    elif name == "near":
-        give = GameState._give_all
-
-        def around(self, x: int, amount: int) -> None:
-            for c in {x, *ORTH[x]} & set(self.pos):
-                give(self, c, amount)
-
-        patch(GameState, "_give_all", around)
+        patch(GameState, "_give_all", spread)
     elif name == "sand":
         lose = GameState._lose
 

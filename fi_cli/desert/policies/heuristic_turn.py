@@ -92,7 +92,7 @@ class Planner:
                 acts = [a for _, a in markers] + [(EXCAVATE, p)]
                 value += sum(u for u, _ in markers)
                 out.lumps.append((len(acts), value, acts))
-                if self.role == NAVIGATOR and (s.kind[z] == WELL or s.kind[z] == HIDDEN_WATER) and s.sand[z] < 2:
+                if self.role == NAVIGATOR and self._well_odds(z) and s.sand[z] < 2:
                     out.lumps.extend(self._pulls_onto_well(z, present, markers))
                 for i, at in enumerate(s.parts):
                     if at == z:
