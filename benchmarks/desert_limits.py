@@ -8,7 +8,9 @@ Each relaxation changes one rule in this process only (the package is untouched)
   wherever it stands (what perfect gathering of the team on a well would bring, without the walk);
 - ``near``: a well's 2 water and the Secret Water Reserve's reach also the pawns on the tiles orthogonally next
   to it (what a team that stands close, but not on the tile, misses);
-- ``sand``: the sand supply never runs out (a marker the supply lacks is simply not placed).
+- ``sand``: the sand supply never runs out (a marker the supply lacks is simply not placed);
+- ``pool``: the team's water is shared out as evenly as the canteens allow before every Sun Beats Down,
+  wherever the pawns stand (perfect sharing without the walks: nobody runs dry while another holds water).
 
 A relaxation that lifts the win rate a lot shows where the policy's next gains are; one that lifts it little
 shows what is not worth working on. Tuning seeds (benchmarks/seeds.py): a diagnostic, not a published figure.
@@ -30,14 +32,14 @@ from concurrent.futures import ProcessPoolExecutor
 from seeds import TUNING_START, tuning_range
 from strength import play_cell  # the benchmark script beside this one
 
-RELAX = ("none", "water", "gather", "near", "sand")
+RELAX = ("none", "water", "gather", "near", "sand", "pool")
 
 
 def relax(name: str, patch=setattr) -> None:
     """Change one rule of the Desert engine in this process (``patch``: how an attribute is set; a test passes
     pytest's monkeypatch.setattr to undo it)."""
     from fi_cli.desert.engine import GameState
-    from fi_cli.desert.tiles import ORTH
+    from fi_cli.desert.tiles import CANTEEN, ORTH
 
     if name == "water":
         patch(GameState, "_sun", lambda self: None)
@@ -50,6 +52,21 @@ def relax(name: str, patch=setattr) -> None:
                 give(self, c, amount)
 
         patch(GameState, "_give_all", spread)
+    elif name == "pool":
+        sun = GameState._sun
+
+        def shared_first(self) -> None:
+            water, room = self.water, [CANTEEN[r] for r in self.roles]
+            while True:  # one water at a time from the fullest canteen to the emptiest one with room
+                rich = max(range(self.n), key=water.__getitem__)
+                poor = min((q for q in range(self.n) if water[q] < room[q]), key=water.__getitem__, default=rich)
+                if water[rich] - water[poor] < 2:
+                    break
+                water[rich] -= 1
+                water[poor] += 1
+            sun(self)
+
+        patch(GameState, "_sun", shared_first)
     elif name == "sand":
         lose = GameState._lose
 

@@ -60,6 +60,22 @@ def test_sand_relaxation_ignores_only_the_empty_supply(monkeypatch):
     assert s.outcome == "loss" and s.loss_causes == ("thirst",)
 
 
+def test_pool_relaxation_shares_the_water_out_before_the_sun(monkeypatch):
+    s = _spread_game()
+    s.water = [0, 0, 2, 2]
+    s._sun()
+    assert s.outcome == "loss" and s.loss_causes == ("thirst",)  # the rules as they are: the dry pawns die
+    desert_limits.relax("pool", monkeypatch.setattr)
+    s = _spread_game()
+    s.water = [0, 0, 2, 2]
+    s._sun()
+    assert s.outcome is None and s.water == [0, 0, 0, 0]  # each drank a water shared out from afar
+    s = _spread_game()
+    s.water = [0, 3, 3, 3]  # the archeologist's and the climber's canteens hold 3
+    s._sun()
+    assert s.outcome is None and sorted(s.water) == [1, 1, 1, 2]  # 9 water evened to 2, 2, 2, 3, then drunk
+
+
 def test_the_script_relaxes_the_games_it_plays():
     """Run as a script (compiled engine installed or not), the ``water`` relaxation leaves no thirst loss."""
     import subprocess
