@@ -14,10 +14,11 @@ and with ``recheck`` again every ``first`` futures with a smaller allowance.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from ...common.play import LegalActions
 from ...common.rollout import play_on
-from ...common.search import RECHECK, VariantTurns, check_settings, race
+from ...common.search import RECHECK, VariantTurns, check_settings, race, until_draw
 from ..actions import Action
 from ..engine import ACTIONS, GameState
 from ..tiles import ACTIONS_PER_TURN
@@ -43,6 +44,9 @@ VARIANTS: tuple[dict[str, float], ...] = (
 )
 
 
+FIRST = -2  # a candidate that is one first action, the heuristic playing the rest of the turn
+
+
 class SearchPolicy:
     """The heuristic's turn or a variant's, whichever does better on sampled futures; see the module docstring."""
 
@@ -56,22 +60,23 @@ class SearchPolicy:
         "recheck": RECHECK.format(0),
         "variants": f"weight variants of the heuristic that propose turns, 0-{len(VARIANTS)} (default {len(VARIANTS)})",
         "time_per_decision": "seconds one decision may take at most (default 10.0: a safety net)",
+        "actions": "1: also race each other first action of the pawn's own, the heuristic playing the rest (default 0)",
     }
 
     def __init__(
         self, samples: int = 12, depth: int = 5, margin: float = 0.03, first: int = 4, drop: float = 0.05,
-        variants: int = len(VARIANTS), time_per_decision: float = 10.0, recheck: int = 0,
+        variants: int = len(VARIANTS), time_per_decision: float = 10.0, recheck: int = 0, actions: int = 0,
     ) -> None:  # fmt: skip
         check_settings(
             {"samples": (samples, 1), "depth": (depth, 0), "first": (first, 0), "variants": (variants, 0)},
             {"margin": margin, "drop": drop, "time_per_decision": time_per_decision},
-            {"recheck": recheck},
+            {"recheck": recheck, "actions": actions},
         )
         if variants > len(VARIANTS):
             raise ValueError(f"variants must be at most {len(VARIANTS)}, got {variants}")
         self.samples, self.depth, self.first = samples, depth, first
         self.margin, self.drop, self.time_per_decision = float(margin), float(drop), float(time_per_decision)
-        self.recheck = bool(recheck)
+        self.recheck, self.actions = bool(recheck), bool(actions)
         self.base = HeuristicPolicy()
         self.roller = HeuristicPolicy()
         self.variants = VariantTurns(lambda weights: HeuristicPolicy(**weights), VARIANTS[:variants])
@@ -90,17 +95,60 @@ class SearchPolicy:
         if state.phase != ACTIONS or state.actions_left != ACTIONS_PER_TURN:
             return proposal  # a turn's course is set at its start; the heuristic plays the storm and gear
         cands = [(proposal, -1), *self.variants.turns(state, legal, proposal, self.base.planned())]
-        best = race(len(cands), lambda i, seed: self._playout(state, cands[i][1], seed), self._rng, self.samples,
+        if self.actions:
+            cands += [(a, FIRST) for a in state.own_actions() if a != proposal]
+        best = race(len(cands), self._shared_playout(state, cands), self._rng, self.samples,
                     self.margin, self.first, self.drop, self.time_per_decision, self.recheck)  # fmt: skip
         action, variant = cands[best]
         if variant >= 0:
             self.variants.chosen = (state.turn, variant)
         return action
 
-    def _playout(self, state: GameState, variant: int, seed: int) -> float:
-        s = state.copy(random.Random(seed))  # nothing hidden is in the state: any generator is a fair future
+    def _shared_playout(self, state: GameState, cands: list[tuple[Action, int]]) -> Callable[[int, int], float]:
+        """playout(i, seed) for the race. A candidate of the heuristic's (its turn, or a first action the heuristic
+        plays on from) is played once up to its first draw: up to there its moves are the same in every future.
+        Candidates that meet there, with the same action to come, share their futures' scores (most first actions
+        lead back to one of a few turns), so the race costs what the distinct turns cost."""
+        runs: list[tuple[GameState, Action | None, int]] = []
+        twin: list[int] = []
+        first_of: dict[tuple[str, Action | None], int] = {}
+        for i, (action, variant) in enumerate(cands):
+            if variant >= 0:  # a variant plays its whole turn in each future (an excavation draws mid-turn)
+                twin.append(i)
+                runs.append((state, None, variant))
+                continue
+            self.roller.reset(0)
+            start, pending = until_draw(state, action, self._roll)
+            twin.append(first_of.setdefault((_position(start), pending), i))
+            runs.append((start, pending, -1))
+        scores: dict[int, float] = {}  # of the future being played, by candidate
+
+        def playout(i: int, seed: int) -> float:
+            j = twin[i]
+            if j == i:
+                scores[i] = self._playout(state.turn, *runs[i], seed)
+            return scores[j]
+
+        return playout
+
+    def _roll(self, s: GameState) -> Action:
+        return self.roller.choose(s, LegalActions(s))
+
+    def _playout(self, turn: int, start: GameState, pending: Action | None, variant: int, seed: int) -> float:
+        """The score of a future (``seed``) from ``start``: ``pending`` played (or the variant's turn), then the
+        heuristic until ``depth`` turns have begun since ``turn``."""
+        s = start.copy(random.Random(seed))  # nothing hidden is in the state: any generator is a fair future
         if variant >= 0:
             self.variants.play_turn(s, variant, seed)
+        elif pending is not None:
+            s.apply(pending)
         self.roller.reset(seed)
-        play_on(s, self.roller, state.turn + self.depth if self.depth else 1 << 30, False)
+        play_on(s, self.roller, turn + self.depth if self.depth else 1 << 30, False)
         return win_chance(s)
+
+
+def _position(s: GameState) -> str:
+    """Everything of the state that a future depends on (its generator aside), as one hashable text."""
+    return repr((s.storm, s.kind, s.dug, s.sand, s.supply, s.pos, s.water, s.hands, s.gdeck, s.gused, s.parts,
+                 s.level, s.stop, s.sdeck, s.sbottom, s.sdiscard, s.sdrawn, s.current, s.turn, s.phase,
+                 s.actions_left, s.skips, s.storm_left, s.shields, s.window, s.placed, s.outcome, s.loss_causes))  # fmt: skip
