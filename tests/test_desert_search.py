@@ -73,7 +73,7 @@ def test_a_race_keeps_the_base_unless_a_candidate_is_better_by_the_margin():
     [({"variants": len(VARIANTS) + 1}, f"variants must be at most {len(VARIANTS)}"),
      ({"samples": 0}, "samples must be an integer >= 1"), ({"margin": -1}, "margin must be a non-negative number"),
      ({"depth": "deep"}, "depth must be an integer >= 0"), ({"recheck": "yes"}, "recheck must be 0 or 1, got 'yes'"),
-     ({"recheck": 0.5}, "recheck must be 0 or 1")],
+     ({"recheck": 0.5}, "recheck must be 0 or 1"), ({"actions": 2}, "actions must be 0 or 1, got 2")],
 )  # fmt: skip
 def test_bad_settings_are_clear_errors(params, words):
     with pytest.raises(PolicyError, match=words):
@@ -123,3 +123,42 @@ def test_the_search_leaves_the_position_it_is_asked_about_as_it_was():
     policy.reset(1)
     assert policy.choose(s, s.legal_actions()) in s.legal_actions()
     assert to_dict(s) == before and s.rng is None
+
+
+def test_first_actions_are_raced_and_shared_futures_score_as_if_each_were_played(monkeypatch):
+    import random
+
+    from fi_cli.common.rollout import play_on
+    from fi_cli.desert.policies import search as search_module
+
+    policy = make_policy("search", {**FAST, "actions": 1, "variants": 0})
+    seen = {}
+
+    def spy_race(count, playout, *args, **kwargs):
+        seen["count"], seen["playout"] = count, playout
+        return count - 1  # the last candidate: one of the first actions
+
+    monkeypatch.setattr(search_module, "race", spy_race)
+    s = state([("explorer", "r1c1", {"water": 2}), ("climber", "r3c3", {"water": 2}),
+               ("navigator", "r1c1", {"water": 3})]).copy()  # fmt: skip
+    policy.reset(1)
+    own = s.own_actions()
+    proposal = make_policy("heuristic").choose(s, s.legal_actions())
+    assert policy.choose(s, s.legal_actions()) == [a for a in own if a != proposal][-1]
+    assert seen["count"] == len(own)  # the heuristic's turn, then every other own action
+    # each candidate's score of a future is what playing it in that future scores (sharing changes no score)
+    cands = [proposal, *(a for a in own if a != proposal)]
+    roller = make_policy("heuristic")
+    for seed in (5, 6):
+        for i, a in enumerate(cands):
+            future = s.copy(random.Random(seed))
+            future.apply(a)
+            roller.reset(seed)
+            play_on(future, roller, s.turn + FAST["depth"], False)
+            assert seen["playout"](i, seed) == win_chance(future)
+
+
+def test_golden_search_game_with_first_actions():
+    rec = play_game(SETUP, make_policy("search", {**FAST, "actions": 1, "first": 2}), 7)
+    digest = hashlib.sha256(repr([r.actions for r in rec.turn_rows]).encode()).hexdigest()[:16]
+    assert (rec.outcome, rec.turns, digest) == ("loss", 15, "18576d9e2b6705fc")
