@@ -1,14 +1,17 @@
-"""The Desert ``search`` player: the heuristic's turn raced against the turns of weight variants of it.
+"""The Desert ``search`` player: the heuristic's turn raced against other turns: weight variants' and first actions'.
 
 At the start of each pawn's turn the heuristic and up to 12 ``variants`` of it (other weights, listed in
 VARIANTS: more careful of thirst, more eager to dig, to excavate, to stay in the shade...) each propose the
-whole turn they would play. Every distinct turn is played on the same sampled futures (common random numbers):
-a copy of the state given its own generator, so the storm and gear decks and the unexcavated tiles are drawn
-afresh -- the Desert state holds nothing hidden, so any generator gives a future that agrees with what the
-players know. The heuristic plays on until ``depth`` turns have begun (this one included), and the position
-is scored by a learned value model (a win 1, a loss 0). A variant's turn is played in the real game only
-when it beats the heuristic's by ``margin`` on average; candidates far behind after ``first`` futures drop out,
-and with ``recheck`` again every ``first`` futures with a smaller allowance.
+whole turn they would play, and (``actions``) every other action of the pawn's own is a candidate first action
+that the heuristic plays on from: a turn no weight setting proposes. Every distinct turn is played on the same
+sampled futures (common random numbers): a copy of the state given its own generator, so the storm and gear
+decks and the unexcavated tiles are drawn afresh -- the Desert state holds nothing hidden, so any generator
+gives a future that agrees with what the players know. The heuristic plays on until ``depth`` turns have begun
+(this one included), and the position is scored by a learned value model (a win 1, a loss 0). Another turn is
+played in the real game only when it beats the heuristic's by ``margin`` on average; candidates far behind
+after ``first`` futures drop out, and with ``recheck`` again every ``first`` futures with a smaller allowance.
+A candidate of the heuristic's is played once up to its first draw (the same in every future), and candidates
+that meet there share their futures: most first actions lead back to one of a few turns.
 """
 
 from __future__ import annotations
@@ -53,19 +56,19 @@ class SearchPolicy:
     name = "search"
     PARAMETERS: dict[str, str] = {
         "samples": "sampled futures per candidate turn (default 12)",
-        "depth": "turns begun before a future is scored (default 5; 1 = end of this turn; 0 = end of game)",
+        "depth": "turns begun before a future is scored (default 3; 1 = end of this turn; 0 = end of game)",
         "margin": "average win-chance gain a variant's turn needs to replace the heuristic's (default 0.03)",
-        "first": "futures before candidates short of the margin by `drop` drop out (default 4; 0: never)",
+        "first": "futures before candidates short of the margin by `drop` drop out (default 2; 0: never)",
         "drop": "how far short of the margin a candidate may be after the first futures (default 0.05)",
         "recheck": RECHECK.format(0),
         "variants": f"weight variants of the heuristic that propose turns, 0-{len(VARIANTS)} (default {len(VARIANTS)})",
         "time_per_decision": "seconds one decision may take at most (default 10.0: a safety net)",
-        "actions": "1: also race each other first action of the pawn's own, the heuristic playing the rest (default 0)",
+        "actions": "1: also race each other first action of the pawn's own, the heuristic playing the rest (default 1)",
     }
 
     def __init__(
-        self, samples: int = 12, depth: int = 5, margin: float = 0.03, first: int = 4, drop: float = 0.05,
-        variants: int = len(VARIANTS), time_per_decision: float = 10.0, recheck: int = 0, actions: int = 0,
+        self, samples: int = 12, depth: int = 3, margin: float = 0.03, first: int = 2, drop: float = 0.05,
+        variants: int = len(VARIANTS), time_per_decision: float = 10.0, recheck: int = 0, actions: int = 1,
     ) -> None:  # fmt: skip
         check_settings(
             {"samples": (samples, 1), "depth": (depth, 0), "first": (first, 0), "variants": (variants, 0)},
@@ -149,6 +152,8 @@ class SearchPolicy:
 
 def _position(s: GameState) -> str:
     """Everything of the state that a future depends on (its generator aside), as one hashable text."""
-    return repr((s.storm, s.kind, s.dug, s.sand, s.supply, s.pos, s.water, s.hands, s.gdeck, s.gused, s.parts,
-                 s.level, s.stop, s.sdeck, s.sbottom, s.sdiscard, s.sdrawn, s.current, s.turn, s.phase,
-                 s.actions_left, s.skips, s.storm_left, s.shields, s.window, s.placed, s.outcome, s.loss_causes))  # fmt: skip
+    return repr((
+        s.storm, s.kind, s.dug, s.sand, s.supply, s.pos, s.water, s.hands, s.gdeck, s.gused, s.parts, s.level, s.stop,
+        s.sdeck, s.sbottom, s.sdiscard, s.sdrawn, s.current, s.turn, s.phase, s.actions_left, s.skips, s.storm_left,
+        s.shields, s.window, s.placed, s.outcome, s.loss_causes,
+    ))  # fmt: skip
