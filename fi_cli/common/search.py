@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from .rollout import play_on
@@ -86,6 +86,23 @@ def until_draw(s: Any, action: tuple | None, decide: Callable[[Any], tuple]) -> 
         if s.phase == s.OVER:
             return s, None
         action = decide(s)
+
+
+def shared(keys: Sequence[Hashable | None], score: Callable[[int, int], float]) -> Callable[[int, int], float]:
+    """playout(i, seed) for the race from ``score``, where candidates with equal keys (not None) are one: the first
+    of them is scored on each future and the others take its score (their totals stay equal, so the race keeps
+    them together), as if each were played in every future, at the cost of the distinct ones only."""
+    first_of: dict[Hashable, int] = {}
+    twin = [i if k is None else first_of.setdefault(k, i) for i, k in enumerate(keys)]
+    scores: dict[int, float] = {}  # of the future being played, by candidate
+
+    def playout(i: int, seed: int) -> float:
+        j = twin[i]
+        if j == i:
+            scores[i] = score(i, seed)
+        return scores[j]
+
+    return playout
 
 
 RECHECK = "1: drop candidates again every `first` futures, with less allowance each time (default {})"

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 
 from ...common.play import LegalActions
 from ...common.rollout import play_on
-from ...common.search import RECHECK, VariantTurns, check_settings, race, until_draw
+from ...common.search import RECHECK, VariantTurns, check_settings, race, shared, until_draw
 from ..actions import Action
 from ..engine import ACTIONS, GameState
 from ..tiles import ACTIONS_PER_TURN
@@ -113,26 +113,17 @@ class SearchPolicy:
         Candidates that meet there, with the same action to come, share their futures' scores (most first actions
         lead back to one of a few turns), so the race costs what the distinct turns cost."""
         runs: list[tuple[GameState, Action | None, int]] = []
-        twin: list[int] = []
-        first_of: dict[tuple[str, Action | None], int] = {}
-        for i, (action, variant) in enumerate(cands):
+        keys: list[tuple[str, Action | None] | None] = []
+        for action, variant in cands:
             if variant >= 0:  # a variant plays its whole turn in each future (an excavation draws mid-turn)
-                twin.append(i)
+                keys.append(None)
                 runs.append((state, None, variant))
                 continue
             self.roller.reset(0)
             start, pending = until_draw(state, action, self._roll)
-            twin.append(first_of.setdefault((_position(start), pending), i))
+            keys.append((_position(start), pending))
             runs.append((start, pending, -1))
-        scores: dict[int, float] = {}  # of the future being played, by candidate
-
-        def playout(i: int, seed: int) -> float:
-            j = twin[i]
-            if j == i:
-                scores[i] = self._playout(state.turn, *runs[i], seed)
-            return scores[j]
-
-        return playout
+        return shared(keys, lambda i, seed: self._playout(state.turn, *runs[i], seed))
 
     def _roll(self, s: GameState) -> Action:
         return self.roller.choose(s, LegalActions(s))

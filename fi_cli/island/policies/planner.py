@@ -28,7 +28,7 @@ from collections.abc import Callable
 
 from ...common.play import LegalActions
 from ...common.rollout import play_on
-from ...common.search import RECHECK, VariantTurns, check_settings, race, until_draw
+from ...common.search import RECHECK, VariantTurns, check_settings, race, shared, until_draw
 from ..actions import Action
 from ..engine import ACTIONS, GameState
 from . import Policy, make_policy
@@ -157,24 +157,15 @@ class PlannerPolicy:
         (the race plays the two together, as their totals are equal), and the games are the same as if each
         candidate were played in every future."""
         runs: list[tuple[GameState, tuple[Action | None, int]]] = []
-        twin: list[int] = []
-        first_of: dict[tuple[str, Action | None], int] = {}
-        for i, (action, variant) in enumerate(cands):
+        keys: list[tuple[str, Action | None]] = []
+        for action, variant in cands:
             if variant >= 0:  # the variant plays its turn's actions phase, as VariantTurns.play_turn does
                 start, pending = until_draw(state, None, _Deciders(self.variants.rollers[variant], self.roller))
             else:
                 start, pending = until_draw(state, action, _Deciders(self.roller))
-            twin.append(first_of.setdefault((_position(start), pending), i))
+            keys.append((_position(start), pending))
             runs.append((start, (pending, -1)))
-        scores: dict[int, float] = {}  # of the future being played, by candidate
-
-        def playout(i: int, seed: int) -> float:
-            j = twin[i]
-            if j == i:
-                scores[i] = self._playout(*runs[i], seed)
-            return scores[j]
-
-        return playout
+        return shared(keys, lambda i, seed: self._playout(*runs[i], seed))
 
     def _candidates(self, state: GameState, legal: list[Action], proposal: Action) -> list[Action]:
         """The proposal first, then the actions whose next position the value model likes best."""
