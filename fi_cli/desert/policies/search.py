@@ -51,13 +51,14 @@ FIRST = -2  # a candidate that is one first action, the heuristic playing the re
 
 
 class SearchPolicy:
-    """The heuristic's turn or a variant's, whichever does better on sampled futures; see the module docstring."""
+    """The heuristic's turn or another candidate's, whichever does better on sampled futures; see the module
+    docstring."""
 
     name = "search"
     PARAMETERS: dict[str, str] = {
         "samples": "sampled futures per candidate turn (default 12)",
         "depth": "turns begun before a future is scored (default 3; 1 = end of this turn; 0 = end of game)",
-        "margin": "average win-chance gain a variant's turn needs to replace the heuristic's (default 0.03)",
+        "margin": "average win-chance gain another turn needs to replace the heuristic's (default 0.03)",
         "first": "futures before candidates short of the margin by `drop` drop out (default 2; 0: never)",
         "drop": "how far short of the margin a candidate may be after the first futures (default 0.05)",
         "recheck": RECHECK.format(0),
