@@ -22,6 +22,7 @@ BAD = [
     (["speed.py", "--policy", "random", "--param", "depth=2", "--games", "2"],
      "policy 'random' has no parameter 'depth'"),
     (["speed.py", "--game", "desert", "--policy", "nobody", "--games", "2"], "unknown policy 'nobody'"),
+    (["search_picks.py", "--param", "nope=1", "--games", "2"], "policy 'search' has no parameter 'nope'"),
 ]
 
 
@@ -42,3 +43,23 @@ def test_a_bad_policy_or_parameter_is_a_usage_error(args, message):
     assert "Traceback" not in r.stderr
     assert message in r.stderr
     assert "wins" not in r.stdout and "games of" not in r.stdout  # nothing was played
+
+
+def test_search_picks_reads_the_turns_of_a_few_games():
+    r = _run("search_picks.py", "--games", "2", "--seed", "2154000", "--param", "samples=2", "--param", "depth=1")
+    assert r.returncode == 0, r.stderr
+    assert "4 players, normal, 2 games each, seeds 2154000-2154001" in r.stdout
+    starts = int(r.stdout.split("turn starts ")[1].split(",")[0])
+    assert starts > 10  # two games of 4 players last more than ten turns
+    for reading in ("by treasures captured:", "by water level:", "by role:", "by Helicopter Lifts in hand:"):
+        assert reading in r.stdout
+    # every turn start is counted once under each reading
+    block = r.stdout.split("by treasures captured:")[1].split("by water level:")[0]
+    assert sum(int(line.split(": ")[1].split(" turns")[0]) for line in block.strip().splitlines()) == starts
+
+
+def test_search_picks_refuses_benchmark_seeds():
+    r = _run("search_picks.py", "--games", "2", "--seed", "1000000")
+    assert r.returncode != 0
+    assert "overlap the benchmark seeds" in r.stderr
+    assert "turn starts" not in r.stdout
