@@ -14,8 +14,7 @@ Each relaxation changes one rule in this process only (the package is untouched)
 
 A relaxation that lifts the win rate a lot shows where the policy's next gains are; one that lifts it little
 shows what is not worth working on. Tuning seeds (benchmarks/seeds.py): a diagnostic, not a published figure.
-The games run in pure Python (the script restarts itself with ``FI_PURE_PYTHON=1`` if need be): a compiled
-engine calls its own methods directly, past a patch, and a relaxation would change nothing.
+The games run in pure Python (benchmarks/limits.py, the runner shared with island_limits.py, says why).
 
     python benchmarks/desert_limits.py --players 4 --difficulty novice --games 400
     python benchmarks/desert_limits.py --players 2 --games 400 --relax none water
@@ -23,14 +22,7 @@ engine calls its own methods directly, past a patch, and a relaxation would chan
 
 from __future__ import annotations
 
-import argparse
-import os
-import sys
-from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
-
-from seeds import TUNING_START, tuning_range
-from strength import play_cell  # the benchmark script beside this one
+import limits  # the runner shared with island_limits.py, beside this script
 
 RELAX = ("none", "water", "gather", "near", "sand", "pool")
 
@@ -77,36 +69,9 @@ def relax(name: str, patch=setattr) -> None:
         patch(GameState, "_lose", keep_going)
 
 
-def play(job: tuple) -> tuple[str, int, Counter, float]:
-    """Play one relaxation's games in this (fresh) process: (name, wins, loss causes, seconds)."""
-    name, policy_name, players, difficulty, games, seed0 = job
-    relax(name)
-    cell = play_cell(("desert", policy_name, {}, players, difficulty, games, seed0))
-    return name, cell["wins"], Counter(cell["causes"]), cell["seconds"]
-
-
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--policy", default="heuristic")
-    ap.add_argument("--players", type=int, default=4, choices=range(2, 6))
-    ap.add_argument("--difficulty", default="novice", choices=("novice", "normal", "elite", "legendary"))
-    ap.add_argument("--games", type=int, default=400)
-    ap.add_argument("--seed", type=int, default=TUNING_START, help="first seed (a tuning seed)")
-    ap.add_argument("--relax", nargs="+", choices=RELAX, default=list(RELAX))
-    ap.add_argument("--jobs", type=int, default=1, help="processes (one relaxation each)")
-    args = ap.parse_args()
-    from fi_cli import native
-
-    if native.compiled():  # run again on the engine's source, where the patches of ``relax`` take effect
-        os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "FI_PURE_PYTHON": "1"})
-    tuning_range(args.seed, args.games)  # refuses benchmark seeds
-    print(f"policy {args.policy}, {args.players} players, {args.difficulty}, {args.games} games a relaxation, "
-          f"tuning seeds {args.seed}..{args.seed + args.games - 1}")  # fmt: skip
-    jobs = [(r, args.policy, args.players, args.difficulty, args.games, args.seed) for r in args.relax]
-    with ProcessPoolExecutor(max_workers=args.jobs, max_tasks_per_child=1) as pool:  # a fresh process each
-        for name, wins, causes, dt in pool.map(play, jobs):
-            lost = ", ".join(f"{c} {k / args.games:.1%}" for c, k in causes.most_common())
-            print(f"  {name:7s} wins {wins:4d}/{args.games} = {wins / args.games:6.1%}   lost: {lost}   ({dt:.0f} s)")
+    args = limits.parser(__doc__, RELAX, range(2, 6), "novice").parse_args()
+    limits.run("desert", relax, args)
 
 
 if __name__ == "__main__":

@@ -132,7 +132,7 @@ def play_cell(job: tuple) -> dict:
     setup = setup_of(players, difficulty)
     policy = make_policy(policy_name, params)
     won = []  # which games were won, in seed order (for paired comparisons)
-    progress = turns = 0
+    progress = turns = lost_four = 0
     causes: Counter = Counter()
     t0 = time.process_time()
     for i in range(games):
@@ -140,12 +140,13 @@ def play_cell(job: tuple) -> dict:
         won.append(outcome == "win")
         if outcome != "win":
             causes[cause] += 1
+            lost_four += gathered == 4  # lost with every treasure captured (every part collected)
         progress += gathered
         turns += n_turns
     dt = time.process_time() - t0
     return {
         "players": players, "difficulty": difficulty, "games": games, "wins": sum(won), "won": won,
-        "causes": dict(causes), "progress": progress, "turns": turns, "seconds": dt,
+        "causes": dict(causes), "progress": progress, "turns": turns, "seconds": dt, "lost_four": lost_four,
     }  # fmt: skip
 
 
