@@ -70,8 +70,7 @@ def relax(name: str, patch=setattr) -> None:
 
 
 def main() -> None:
-    args = limits.parser(__doc__, RELAX, range(2, 6), "novice").parse_args()
-    limits.run("desert", relax, args)
+    limits.run("desert", relax, limits.parser(__doc__, RELAX, range(2, 6), "novice"))
 
 
 if __name__ == "__main__":

@@ -94,8 +94,7 @@ def relax(name: str, patch=setattr) -> None:
 
 
 def main() -> None:
-    args = limits.parser(__doc__, RELAX, range(2, 5), "normal").parse_args()
-    limits.run("island", relax, args)
+    limits.run("island", relax, limits.parser(__doc__, RELAX, range(2, 5), "normal"))
 
 
 if __name__ == "__main__":

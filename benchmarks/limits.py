@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from seeds import TUNING_START, tuning_range
-from strength import play_cell  # the benchmark script beside this one
+from strength import play_cell, policy_or_usage_error, standard_game  # the benchmark script beside this one
 
 FOUR = {"island": "treasures captured", "desert": "parts collected"}  # what "all four" counts
 
@@ -41,10 +41,15 @@ def _play(job: tuple) -> tuple[str, dict]:
     return name, play_cell((game, policy_name, {}, players, difficulty, games, seed0))
 
 
-def run(game: str, relax: Callable[[str], None], args: argparse.Namespace) -> None:
-    """Play and print every relaxation of ``args.relax`` (restarting on the sources first if need be)."""
+def run(game: str, relax: Callable[[str], None], ap: argparse.ArgumentParser) -> None:
+    """Play and print every relaxation the command line ``ap`` asks for (restarting on the sources first if need
+    be); a bad policy name is a usage error before any game is played."""
     from fi_cli import native
 
+    args = ap.parse_args()
+    if args.games < 1:
+        ap.error(f"argument --games: at least 1 game, got {args.games}")
+    policy_or_usage_error(ap, standard_game(game)[2], args.policy, {})
     if native.compiled():  # run again on the engine's source, where the patches of ``relax`` take effect
         os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "FI_PURE_PYTHON": "1"})
     tuning_range(args.seed, args.games)  # refuses benchmark seeds

@@ -92,6 +92,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=TUNING_START, help="first seed (a tuning seed)")
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args()
+    if args.games < 1:
+        ap.error(f"argument --games: at least 1 game, got {args.games}")
     params = parse_params(args.param)
     policy_or_usage_error(ap, standard_game("island")[2], "search", params)
     seeds = list(tuning_range(args.seed, args.games))

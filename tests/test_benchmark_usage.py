@@ -23,6 +23,10 @@ BAD = [
      "policy 'random' has no parameter 'depth'"),
     (["speed.py", "--game", "desert", "--policy", "nobody", "--games", "2"], "unknown policy 'nobody'"),
     (["search_picks.py", "--param", "nope=1", "--games", "2"], "policy 'search' has no parameter 'nope'"),
+    (["island_limits.py", "--policy", "nobody", "--games", "2"], "unknown policy 'nobody'"),
+    (["desert_limits.py", "--policy", "nobody", "--games", "2"], "unknown policy 'nobody'"),
+    (["island_limits.py", "--games", "0"], "argument --games: at least 1 game, got 0"),
+    (["search_picks.py", "--games", "0"], "argument --games: at least 1 game, got 0"),
 ]
 
 
