@@ -34,7 +34,7 @@ ALL = 0b1111
 
 def relax(name: str, patch=setattr) -> None:
     """Change one rule of the island engine in this process, from the fourth capture on (``patch``: how an
-    attribute is set; a test passes pytest's monkeypatch.setattr to undo it)."""
+    attribute is set, as in desert_limits.relax)."""
     from fi_cli.island.actions import CAPTURE
     from fi_cli.island.engine import OVER, GameState
     from fi_cli.island.tiles import FOOLS_LANDING, SKULL
@@ -46,7 +46,9 @@ def relax(name: str, patch=setattr) -> None:
 
         def capture_then_carry(self: GameState, a: tuple) -> None:
             if a[0] == CAPTURE and self.captured | 1 << a[2] == ALL:
-                carried[:] = [q for q in range(self.n) if name == "home" or (q == a[1]) == (name == "capturer")]
+                capturer = a[1]
+                others = [q for q in range(self.n) if q != capturer]
+                carried[:] = {"home": [capturer, *others], "others": others, "capturer": [capturer]}[name]
             apply(self, a)
 
         def carry_first(self: GameState) -> None:

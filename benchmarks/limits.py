@@ -56,9 +56,9 @@ def run(game: str, relax: Callable[[str], None], ap: argparse.ArgumentParser) ->
     print(f"policy {args.policy}, {args.players} players, {args.difficulty}, {args.games} games a relaxation, "
           f"tuning seeds {args.seed}..{args.seed + args.games - 1}")  # fmt: skip
     jobs = [(game, relax, r, args.policy, args.players, args.difficulty, args.games, args.seed) for r in args.relax]
+    n = args.games
     with ProcessPoolExecutor(max_workers=args.jobs, max_tasks_per_child=1) as pool:  # a fresh process each
         for name, cell in pool.map(_play, jobs):
-            n = args.games
             lost = ", ".join(f"{c} {k / n:.1%}" for c, k in Counter(cell["causes"]).most_common())
             print(f"  {name:13s} wins {cell['wins']:4d}/{n} = {cell['wins'] / n:6.1%}   lost with all four "
                   f"{FOUR[game]} {cell['lost_four'] / n:5.1%}   lost: {lost}   ({cell['seconds']:.0f} s)")  # fmt: skip

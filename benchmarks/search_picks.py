@@ -77,9 +77,9 @@ def report(rows: list[tuple[dict, int]], top: int = 4) -> None:
             by[ctx[key]][played] += 1
         for value in sorted(by, key=str):
             seen = by[value]
-            n, other = sum(seen.values()), sum(seen.values()) - seen[DEFAULT]
-            most = "; ".join(f"{variant_name(v)}: {k}" for v, k in seen.most_common() if v != DEFAULT)
-            most = "; ".join(most.split("; ")[:top])
+            n = sum(seen.values())
+            other = n - seen[DEFAULT]
+            most = "; ".join([f"{variant_name(v)}: {k}" for v, k in seen.most_common() if v != DEFAULT][:top])
             print(f"  {value}: {n} turns, a variant's {other} ({other / n:.1%})" + (f"  [{most}]" if most else ""))
 
 
