@@ -4,13 +4,14 @@ island, parts collected in the Desert).
 Shows where a player's next gains are: losses with no treasure captured are lost races against the early
 flood; losses after all four treasures are lost endgames (the team did not reach Fools' Landing and lift
 off in time). Also prints, for games that captured all four treasures, how many turns later they ended and
-how many were won by the Helicopter Lifts the team held at the fourth capture and by the pawns that could
-not walk to Fools' Landing then (in the Desert, by the water of the driest pawn at the fourth part), and with
-several difficulties a summary table (the win rate, the losses after all four treasures were captured, with
-three captured, and to the water) over them. In the Desert the same for the four parts, and how many losses
-came with every part found and the Launch Pad known (only the last pickups and the walk to the Launch Pad
-were left). Benchmark seeds by default, like strength.py; ``--tuning`` plays tuning seeds (benchmarks/seeds.py)
-to try ideas.
+how many were won by the Helicopter Lifts the team held at the fourth capture, by the pawns that could not
+walk to Fools' Landing then, by whether the capturer was one of them, carried to its treasure's tile by a lift
+(it needs another to get home), and by the tiles sunk then (in the Desert, by the water of the driest pawn at
+the fourth part), and with several difficulties a summary table (the win rate, the losses after all four
+treasures were captured, with three captured, and to the water) over them. In the Desert the same for the
+four parts, and how many losses came with every part found and the Launch Pad known (only the last pickups
+and the walk to the Launch Pad were left). Benchmark seeds by default, like strength.py; ``--tuning`` plays
+tuning seeds (benchmarks/seeds.py) to try ideas.
 
     python benchmarks/losses.py --policy heuristic --players 4 --difficulty normal --games 2000 --jobs 2
     python benchmarks/losses.py --players 4 --difficulty novice normal elite legendary --games 2000 --jobs 2
@@ -30,6 +31,7 @@ from strength import parse_params, policy_or_usage_error, standard_game  # the b
 
 from fi_cli.desert import tiles as desert_tiles
 from fi_cli.island import tiles as island_tiles
+from fi_cli.island.actions import CAPTURE, FLY, HELI_PLAY, MOVE, NAVIGATE, SWIM
 from fi_cli.island.policies.heuristic import DEFAULTS as HEURISTIC_DEFAULTS
 from fi_cli.island.policies.heuristic_eval import Context
 from fi_cli.island.policies.heuristic_geom import Geometry
@@ -52,18 +54,20 @@ class Game(NamedTuple):
     open_end: bool
     held: int | None = None
     stranded: int | None = None
+    lifted: bool | None = None  # the island: the fourth capturer could not walk home and had come by a lift
+    sunk: int | None = None  # the island: tiles sunk then
 
 
 def _lifts(s) -> int:
     return sum(h[island_tiles.HELICOPTER_LIFT] for h in s.hands)
 
 
-def _stranded(s) -> int:
+def _stranded(s) -> list[int]:
     """Pawns that cannot walk (the Explorer diagonally too, the Diver through water) to Fools' Landing: they
     need a Helicopter Lift to get home. The Pilot flies, so is never counted (the heuristic's own reading)."""
     geo = Geometry()
     geo.update(s)
-    return len(Context(s, HEURISTIC_DEFAULTS, geo).stranded())
+    return Context(s, HEURISTIC_DEFAULTS, geo).stranded()
 
 
 # what the endgame is read by: (label, all four gathered?, what the team holds then)
@@ -75,25 +79,53 @@ HELD = {
 
 class _Watch:
     """The policy, watched: what the team held (HELD) at the first decision with all four gathered, and on the
-    island how many pawns were stranded away from Fools' Landing then."""
+    island how many pawns were stranded away from Fools' Landing then, whether the fourth capturer was one of
+    them carried to its treasure by a Helicopter Lift, and how many tiles had sunk."""
 
     def __init__(self, policy, game: str) -> None:
         self.policy = policy
         self.game = game
         _, self.four, self.count = HELD[game]
+        self.reset_watch()
+
+    def reset_watch(self) -> None:
         self.held: int | None = None
         self.stranded: int | None = None
+        self.lifted: bool | None = None
+        self.sunk: int | None = None
+        self.by_lift = [False] * 4  # whether each pawn's last move was a Helicopter Lift
+        self.capturer = -1
 
     def reset(self, seed: int) -> None:
         self.policy.reset(seed)
-        self.held = self.stranded = None
+        self.reset_watch()
 
     def choose(self, state, legal):
         if self.held is None and self.four(state):
             self.held = self.count(state)
             if self.game == "island":
-                self.stranded = _stranded(state)
-        return self.policy.choose(state, legal)
+                stranded = _stranded(state)
+                self.stranded = len(stranded)
+                self.lifted = self.capturer in stranded and self.by_lift[self.capturer]
+                self.sunk = state.tiles.count(island_tiles.SUNK)
+        a = self.policy.choose(state, legal)
+        if self.game == "island" and self.held is None:
+            self._note(a)
+        return a
+
+    def _note(self, a: tuple) -> None:
+        """Who moved how, and who captured (island actions, read before the fourth capture)."""
+        kind = a[0]
+        if kind == HELI_PLAY:
+            for q in range(4):
+                if a[2] >> q & 1:
+                    self.by_lift[q] = True
+        elif kind in (MOVE, FLY, SWIM):
+            self.by_lift[a[1]] = False
+        elif kind == NAVIGATE:
+            self.by_lift[a[2]] = False
+        elif kind == CAPTURE:
+            self.capturer = a[1]
 
 
 def difficulty_arg(game: str):
@@ -113,11 +145,11 @@ def _play(job: tuple) -> list[Game]:
     game, name, params, players, level, seeds = job
     make_setup, play_game, make_policy = standard_game(game)
     setup, policy = make_setup(players, level), _Watch(make_policy(name, params), game)
-    return [_read(game, play_game(setup, policy, seed), policy.held, policy.stranded) for seed in seeds]
+    return [_read(game, play_game(setup, policy, seed), policy) for seed in seeds]
 
 
-def _read(game: str, r, held: int | None = None, stranded: int | None = None) -> Game:
-    """A game's record as this script reads it."""
+def _read(game: str, r, watch: _Watch | None = None) -> Game:
+    """A game's record as this script reads it (with what ``watch`` saw at the fourth)."""
     if game == "desert":
         gathered = r.parts_collected
         open_end = r.parts_found == 4 and any(t.kind == "launch_pad" for t in r.tile_rows)
@@ -126,15 +158,21 @@ def _read(game: str, r, held: int | None = None, stranded: int | None = None) ->
         gathered = r.treasures_captured
         open_end = gathered == 4
         t4 = next((row.turn for row in r.turn_rows if row.treasures_captured == 4), None)
-    return Game(r.loss_cause or r.outcome, gathered, None if t4 is None else r.turns - t4, open_end, held, stranded)
+    seen = (watch.held, watch.stranded, watch.lifted, watch.sunk) if watch else ()
+    return Game(r.loss_cause or r.outcome, gathered, None if t4 is None else r.turns - t4, open_end, *seen)
 
 
-def _by(games: list[Game], field: str, label: str) -> None:
-    """Print how many of the games were won by a count read at the fourth capture (2 or more together)."""
-    seen = [(min(getattr(g, field), 2), g.end == "win") for g in games if getattr(g, field) is not None]
+def _by(games: list[Game], field: str, label: str, group=lambda v: "2+" if v >= 2 else str(v)) -> None:
+    """Print how many of the games were won by what was read at the fourth capture, in the groups ``group``
+    names (by default a count, 2 or more together)."""
+    seen = [(group(getattr(g, field)), g.end == "win") for g in games if getattr(g, field) is not None]
     if seen:
         played, won = Counter(k for k, _ in seen), Counter(k for k, w in seen if w)
-        print(f"{label}: " + ", ".join(f"{'2+' if k == 2 else k}: {won[k]}/{played[k]} won" for k in sorted(played)))
+        print(f"{label}: " + ", ".join(f"{k}: {won[k]}/{played[k]} won" for k in sorted(played)))
+
+
+def _sunk_group(n: int) -> str:
+    return "0-11" if n < 12 else "12-15" if n < 16 else "16+"
 
 
 def report(game: str, games: list[Game]) -> dict[str, float]:
@@ -159,6 +197,9 @@ def report(game: str, games: list[Game]) -> dict[str, float]:
         f"{'5+' if k == 5 else k}: {after[k]}" for k in range(6)))  # fmt: skip
     _by(late, "held", f"games with all four {things} {verb}, by the {HELD[game][0]} then")
     _by(late, "stranded", "by the pawns that could not walk to Fools' Landing then (the Pilot flies)")
+    _by(late, "lifted", "by whether the fourth capturer was one of them, carried to its treasure by a Helicopter "
+        "Lift", lambda v: "yes" if v else "no")  # fmt: skip
+    _by(late, "sunk", "by the tiles sunk then", _sunk_group)
     watch, watch_label = WATCH[game]
     summary = {
         "wins": wins / n,

@@ -9,6 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from fi_cli.island.actions import parse_action
+from fi_cli.island.tiles import TREASURES
+
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
 sys.path.insert(0, str(BENCH))
 import losses  # noqa: E402
@@ -83,12 +86,12 @@ def test_pawns_that_cannot_walk_home_are_counted_by_their_way_of_moving():
     # Pilot flies; a pawn on Fools' Landing is home
     sunk = ("twilight_hollow", "observatory")
     stranded = [
-        losses._stranded(state([(role, "watchtower"), ("messenger", "fools_landing")], sunk=sunk))
+        len(losses._stranded(state([(role, "watchtower"), ("messenger", "fools_landing")], sunk=sunk)))
         for role in ("engineer", "explorer", "diver", "pilot")
     ]
     assert stranded == [1, 0, 0, 0]
     s = state([("engineer", "watchtower"), ("navigator", "watchtower"), ("pilot", "copper_gate")], sunk=sunk)
-    assert losses._stranded(s) == 2
+    assert losses._stranded(s) == [0, 1]
 
 
 def test_endgames_are_read_by_the_pawns_stranded_at_the_fourth(capsys):
@@ -101,3 +104,55 @@ def test_endgames_are_read_by_the_pawns_stranded_at_the_fourth(capsys):
     losses.report("island", games)
     out = capsys.readouterr().out
     assert "could not walk to Fools' Landing then (the Pilot flies): 0: 1/1 won, 1: 1/2 won, 2+: 0/1 won" in out
+
+
+def test_endgames_are_read_by_a_capturer_lifted_away_and_by_the_tiles_sunk(capsys):
+    games = [
+        losses.Game("win", 4, 2, True, 1, 1, True, 11),
+        losses.Game("fools_landing_sunk", 4, 1, True, 0, 1, True, 12),
+        losses.Game("win", 4, 1, True, 1, 0, False, 15),
+        losses.Game("water_level", 4, 0, True, 1, 2, False, 16),
+        losses.Game("treasure_lost", 3, None, False),  # never four: read by neither
+    ]
+    losses.report("island", games)
+    out = capsys.readouterr().out
+    assert "carried to its treasure by a Helicopter Lift: no: 1/2 won, yes: 1/2 won" in out
+    assert "by the tiles sunk then: 0-11: 1/1 won, 12-15: 1/2 won, 16+: 0/1 won" in out
+
+
+class _Script:
+    """A stand-in policy that plays the given actions in turn."""
+
+    def __init__(self, *actions: str) -> None:
+        self.actions = [parse_action(a) for a in actions]
+
+    def reset(self, seed: int) -> None:
+        pass
+
+    def choose(self, state, legal):
+        return self.actions.pop(0)
+
+
+CUT_OFF = ("twilight_hollow", "observatory")  # the watchtower's two neighbours: a walker there cannot get home
+
+
+@pytest.mark.parametrize(
+    ("actions", "lifted"),
+    [
+        (("play(p1, helicopter_lift, p0, watchtower)", "capture(p0, earth_stone)"), True),
+        (("play(p1, helicopter_lift, p0, watchtower)", "move(p0, watchtower)", "capture(p0, earth_stone)"), False),
+        (("play(p1, helicopter_lift, p1, watchtower)", "capture(p0, earth_stone)"), False),  # another pawn lifted
+        (("play(p1, helicopter_lift, p0+p1, watchtower)", "capture(p1, earth_stone)"), False),  # p1 can get home
+    ],
+)
+def test_the_watch_knows_whether_the_fourth_capturer_came_by_a_lift_to_where_it_is_stranded(actions, lifted):
+    # the watch reads the actions the policy chose; the positions it is shown only need the last one to hold
+    # all four treasures, with p0 (an Engineer) cut off on the watchtower and p1 (a Pilot) beside it
+    watch = losses._Watch(_Script(*actions, "end_actions(p0)"), "island")
+    before = state([("engineer", "watchtower"), ("pilot", "watchtower")], sunk=CUT_OFF)
+    for _ in actions:
+        watch.choose(before, [])
+    assert watch.held is None
+    four = state([("engineer", "watchtower"), ("pilot", "watchtower")], sunk=CUT_OFF, captured=TREASURES)
+    watch.choose(four, [])
+    assert (watch.stranded, watch.lifted, watch.sunk) == (1, lifted, 2)
