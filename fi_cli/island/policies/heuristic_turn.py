@@ -44,7 +44,8 @@ def reach_from(ctx: Context, p: int, x: int, k: int) -> dict[int, int]:
 
 
 def overflow_cost(ctx: Context, c: int, tr: int) -> float:
-    """What c loses by discarding its cheapest card other than treasure tr (to get back to the hand limit)."""
+    """What c loses by discarding its cheapest card other than treasure tr (to get back to the hand limit; tr
+    -1: any card)."""
     h = ctx.s.hands[c]
     return min((keep_value(ctx, c, k) for k in range(6) if h[k] and k != tr), default=0.0)
 
@@ -59,6 +60,12 @@ def gifts(ctx: Context, p: int) -> list[tuple[int, int, list[float]]]:
     give = w["w_give"] * (w["w_give_late"] if s.n >= 4 and len(ctx.uncaptured) <= 2 else 1.0)
     danger = w["w_give_danger"] if s.n >= 4 else 1.0
     tiles = s.tiles
+    # with four players a card given before the draw is one the giver need not discard after it (the two cards
+    # drawn would overflow its hand); with two, tried too, it cost games
+    spare = w["w_give_spare"] if s.n >= 4 else 0.0
+    over = sum(hand) + 2 - HAND_LIMIT - junk(ctx, p) if spare else 0
+    if over > 0:
+        spare *= overflow_cost(ctx, p, -1)
     for tr in ctx.uncaptured:
         h = hand[tr]
         c = ctx.collector[tr]
@@ -77,6 +84,8 @@ def gifts(ctx: Context, p: int) -> list[tuple[int, int, list[float]]]:
                 v = g * (1.0 + 0.5 * (b + i))
             if i >= room:
                 v -= w["w_overflow"] * overflow_cost(ctx, c, tr)
+            if i < over:
+                v += spare
             if v <= 0:
                 break
             vals.append(v)
