@@ -320,7 +320,7 @@ def _heuristic_digest(games: int) -> str:
 def test_golden_heuristic_games():
     """Pins every decision of 60 seeded games (islands, levels, player counts, variants): a speed-up must
     leave play unchanged, and a change of play must be deliberate (then this digest is updated with it)."""
-    assert _heuristic_digest(60) == "e19bce3d0a36f940"
+    assert _heuristic_digest(60) == "ed4c4325002ab468"
 
 
 _ALL_FOUR = ["earth_stone", "statue_of_the_wind", "crystal_of_fire", "oceans_chalice"]
@@ -525,6 +525,34 @@ def test_with_four_players_a_gift_that_spares_the_giver_a_discard_after_the_draw
     # five cards: two to discard after the draw; both cards given spare one each
     (got,), cheapest = values(4, {"earth_stone": 1, "statue_of_the_wind": 1, "oceans_chalice": 1})
     assert got == [pytest.approx(4.0 + 0.3 * cheapest), pytest.approx(12.0 + 0.3 * cheapest)]
+
+
+def test_a_gift_that_will_overflow_the_receivers_hand_at_its_next_draw_weighs_less():
+    from fi_cli.island.policies.heuristic_turn import gifts, overflow_cost
+
+    crystal = 2
+
+    def values(players: int, receiver: dict, **params) -> tuple[list[float], float]:
+        # p0 gives its Crystal to p1 (the collector: two Crystals and `receiver`), both on the Watchtower; p0's
+        # other two cards leave it room for its own draws
+        pawns = [("engineer", "watchtower", {"crystal_of_fire": 1, "earth_stone": 1, "statue_of_the_wind": 1}),
+                 ("pilot", "watchtower", {"crystal_of_fire": 2, **receiver}),
+                 ("diver", "phantom_rock"), ("explorer", "misty_marsh")][:players]  # fmt: skip
+        ctx = _context(state(pawns), **params)
+        (vals,) = [vals for _, tr, vals in gifts(ctx, 0) if tr == crystal]
+        return vals, overflow_cost(ctx, 1, crystal)
+
+    assert values(4, {}) == ([4.0], 0.0)  # two cards, a third given: room for its two draws (w_give x (1 + 0.5 x 2))
+    got, cost = values(4, {"oceans_chalice": 1})  # three cards: the gift fits, its draws then do not
+    assert cost > 0 and got == [pytest.approx(4.0 - 0.2 * cost)]
+    got, cost = values(4, {"oceans_chalice": 1, "earth_stone": 1})  # four cards: likewise
+    assert got == [pytest.approx(4.0 - 0.2 * cost)]
+    assert values(4, {"oceans_chalice": 1}, w_give_later=0)[0] == [4.0]
+    got, cost = values(3, {"oceans_chalice": 1}, w_give_later=0.5)  # every player count
+    assert got == [pytest.approx(4.0 - 0.5 * cost)]
+    # five cards: the gift overflows the hand at once, weighed by w_overflow instead
+    got, cost = values(4, {"oceans_chalice": 1, "earth_stone": 1, "statue_of_the_wind": 1})
+    assert got == [pytest.approx(4.0 - 0.4375 * cost)]
 
 
 def test_heuristic_games_leave_no_cyclic_garbage():

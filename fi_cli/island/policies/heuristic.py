@@ -52,6 +52,7 @@ _SPEC: dict[str, tuple[float, str]] = {
     "w_give_danger": (1.5, "multiplier of w_give with four players for a treasure with a tile sunk or both flooded"),
     "w_give_complete": (12.0, "value of the gift that completes a set of four"),
     "w_give_spare": (0.3, "with four players, worth of a gift sparing the giver a discard at its draw (x keep-value)"),
+    "w_give_later": (0.2, "weight of the keep-value of the card a receiver must discard at its next draw after a gift"),
     "w_overflow": (0.4375, "weight of the keep-value of the card a full receiver must discard after a gift"),
     "w_near": (0.25, "value of ending the turn next to a flooded tile (times its shore-up value)"),
     "w_guard": (0.0, "cost per step between an important flooded tile and the nearest pawn (times its value)"),

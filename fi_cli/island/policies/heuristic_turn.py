@@ -63,6 +63,7 @@ def gifts(ctx: Context, p: int) -> list[tuple[int, int, list[float]]]:
     # with four players a card given before the draw is one the giver need not discard after it (the two cards
     # drawn would overflow its hand); with two, tried too, it cost games
     spare = w["w_give_spare"] if s.n >= 4 else 0.0
+    w_later = w["w_give_later"]
     over = sum(hand) + 2 - HAND_LIMIT - junk(ctx, p) if spare else 0
     if over > 0:
         spare *= overflow_cost(ctx, p, -1)
@@ -76,6 +77,7 @@ def gifts(ctx: Context, p: int) -> list[tuple[int, int, list[float]]]:
         g = give * danger if tiles[a] == SUNK or tiles[z] == SUNK or tiles[a] == tiles[z] == FLOODED else give
         b = s.hands[c][tr]
         room = HAND_LIMIT + junk(ctx, c) - sum(s.hands[c])
+        later: float | None = None
         vals = []
         for i in range(h):
             if b + i + 1 >= 4:
@@ -84,6 +86,10 @@ def gifts(ctx: Context, p: int) -> list[tuple[int, int, list[float]]]:
                 v = g * (1.0 + 0.5 * (b + i))
             if i >= room:
                 v -= w["w_overflow"] * overflow_cost(ctx, c, tr)
+            elif i + 3 > room and w_later:  # it fits, but the two cards the receiver draws next will not
+                if later is None:
+                    later = w_later * overflow_cost(ctx, c, tr)
+                v -= later
             if i < over:
                 v += spare
             if v <= 0:
