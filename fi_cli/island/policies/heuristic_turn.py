@@ -62,11 +62,10 @@ def gifts(ctx: Context, p: int) -> list[tuple[int, int, list[float]]]:
     tiles = s.tiles
     # with four players a card given before the draw is one the giver need not discard after it (the two cards
     # drawn would overflow its hand); with two, tried too, it cost games
-    spare = w["w_give_spare"] if s.n >= 4 else 0.0
+    w_spare = w["w_give_spare"] if s.n >= 4 else 0.0
+    over = sum(hand) + 2 - HAND_LIMIT - junk(ctx, p) if w_spare else 0
+    spare = w_spare * overflow_cost(ctx, p, -1) if over > 0 else 0.0
     w_later = w["w_give_later"]
-    over = sum(hand) + 2 - HAND_LIMIT - junk(ctx, p) if spare else 0
-    if over > 0:
-        spare *= overflow_cost(ctx, p, -1)
     for tr in ctx.uncaptured:
         h = hand[tr]
         c = ctx.collector[tr]
