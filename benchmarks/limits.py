@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from seeds import TUNING_START, tuning_range
-from strength import play_cell, policy_or_usage_error, standard_game  # the benchmark script beside this one
+from strength import game_count, play_cell, policy_or_usage_error, standard_game  # the benchmark script beside this one
 
 FOUR = {"island": "treasures captured", "desert": "parts collected"}  # what "all four" counts
 
@@ -27,7 +27,7 @@ def parser(doc: str, relaxations: Sequence[str], players: Sequence[int], difficu
     ap.add_argument("--policy", default="heuristic")
     ap.add_argument("--players", type=int, default=4, choices=players)
     ap.add_argument("--difficulty", default=difficulty, choices=("novice", "normal", "elite", "legendary"))
-    ap.add_argument("--games", type=int, default=400)
+    ap.add_argument("--games", type=game_count, default=400)
     ap.add_argument("--seed", type=int, default=TUNING_START, help="first seed (a tuning seed)")
     ap.add_argument("--relax", nargs="+", choices=relaxations, default=list(relaxations))
     ap.add_argument("--jobs", type=int, default=1, help="processes (one relaxation each)")
@@ -47,8 +47,6 @@ def run(game: str, relax: Callable[[str], None], ap: argparse.ArgumentParser) ->
     from fi_cli import native
 
     args = ap.parse_args()
-    if args.games < 1:
-        ap.error(f"argument --games: at least 1 game, got {args.games}")
     policy_or_usage_error(ap, standard_game(game)[2], args.policy, {})
     if native.compiled():  # run again on the engine's source, where the patches of ``relax`` take effect
         os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "FI_PURE_PYTHON": "1"})

@@ -27,7 +27,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
 from seeds import BENCHMARK, TUNING_START, chosen_seeds
-from strength import parse_params, policy_or_usage_error, standard_game  # the benchmark script beside this one
+from strength import game_count, parse_params, policy_or_usage_error, standard_game  # beside this one
 
 from fi_cli.desert import tiles as desert_tiles
 from fi_cli.island import tiles as island_tiles
@@ -221,7 +221,7 @@ def main() -> None:
     ap.add_argument("--param", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--difficulty", nargs="+", default=["normal"], help="one or more difficulties")
-    ap.add_argument("--games", type=int, default=2000, help="games per difficulty")
+    ap.add_argument("--games", type=game_count, default=2000, help="games per difficulty")
     ap.add_argument("--seed", type=int, default=None,
                     help=f"first game seed (default {BENCHMARK.start}, or {TUNING_START} with --tuning)")
     ap.add_argument("--tuning", action="store_true", help="play tuning seeds, to try ideas")

@@ -15,7 +15,7 @@ from collections import Counter, defaultdict
 from concurrent.futures import ProcessPoolExecutor
 
 from seeds import TUNING_START, tuning_range
-from strength import parse_params, policy_or_usage_error, standard_game  # the benchmark scripts beside this one
+from strength import game_count, parse_params, policy_or_usage_error, standard_game  # beside this one
 
 from fi_cli.island.engine import ACTIONS
 from fi_cli.island.policies.planner import VARIANTS
@@ -88,12 +88,10 @@ def main() -> None:
     ap.add_argument("--param", action="append", default=[], metavar="NAME=VALUE", help="a parameter of the search")
     ap.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
     ap.add_argument("--difficulty", nargs="+", choices=sorted(DIFFICULTIES), default=["normal"])
-    ap.add_argument("--games", type=int, default=300, help="games per difficulty")
+    ap.add_argument("--games", type=game_count, default=300, help="games per difficulty")
     ap.add_argument("--seed", type=int, default=TUNING_START, help="first seed (a tuning seed)")
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args()
-    if args.games < 1:
-        ap.error(f"argument --games: at least 1 game, got {args.games}")
     params = parse_params(args.param)
     policy_or_usage_error(ap, standard_game("island")[2], "search", params)
     seeds = list(tuning_range(args.seed, args.games))

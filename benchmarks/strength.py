@@ -56,6 +56,17 @@ PLAYERS = {"island": [2, 3, 4], "desert": [2, 3, 4, 5]}
 PROGRESS = {"island": "average treasures captured", "desert": "average parts collected"}
 
 
+def game_count(value: str) -> int:
+    """An argparse type for --games: a whole number of at least 1 (a usage error, not a traceback later)."""
+    try:
+        n = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number of games, got {value!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"at least 1 game, got {n}")
+    return n
+
+
 def parse_params(items: list[str]) -> dict:
     out = {}
     for item in items:
@@ -235,7 +246,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", choices=sorted(PLAYERS), default="island")
     ap.add_argument("--policy", default="heuristic")
-    ap.add_argument("--games", type=int, default=2000, help="games per cell")
+    ap.add_argument("--games", type=game_count, default=2000, help="games per cell")
     ap.add_argument("--players", type=int, nargs="+", help="player counts (island 2 3 4, desert 2 3 4 5)")
     ap.add_argument("--difficulties", nargs="+", default=list(DIFFICULTIES), choices=list(DIFFICULTIES))
     ap.add_argument("--seed", type=int, default=BENCHMARK.start,

@@ -27,6 +27,8 @@ BAD = [
     (["desert_limits.py", "--policy", "nobody", "--games", "2"], "unknown policy 'nobody'"),
     (["island_limits.py", "--games", "0"], "argument --games: at least 1 game, got 0"),
     (["search_picks.py", "--games", "0"], "argument --games: at least 1 game, got 0"),
+    (["losses.py", "--tuning", "--games", "0"], "argument --games: at least 1 game, got 0"),
+    (["strength.py", "--games", "ten"], "argument --games: a whole number of games, got 'ten'"),
 ]
 
 
