@@ -205,7 +205,7 @@ def test_search_plays_each_candidate_turn_once_up_to_the_draw_with_the_same_game
         calls = []
         playout = policy._playout
         policy._playout = lambda s, c, seed, playout=playout, calls=calls: calls.append(1) or playout(s, c, seed)
-        rec = play_game(SETUP4, policy, 13)
+        rec = play_game(SETUP4, policy, 14)
         games.append([(r.turn, r.actions, r.flood_draws) for r in rec.turn_rows])
         scores.append(seen)
         playouts.append(len(calls))

@@ -50,6 +50,12 @@ def importances(s: GameState, w: dict[str, float]) -> list[float]:
     return imp
 
 
+def spare(hands: Sequence[Sequence[int]], p: int, x: int) -> bool:
+    """Whether p's cards of treasure x are spare: another player holds four of x (and will capture it), or p
+    holds more than four (one of them is)."""
+    return hands[p][x] > 4 or any(h[x] >= 4 for q, h in enumerate(hands) if q != p)
+
+
 def tile_values(s: GameState, w: dict[str, float], geo: Geometry, imp: list[float]) -> list[float]:
     """How much each tile staying above water matters when it is flooded: its importance ``imp``, plus,
     once a treasure is captured, a weight for each pawn its sinking would cut off from Fools' Landing: that
@@ -195,7 +201,7 @@ class Context:
                 srcs = tuple(t for t in TREASURE_TILES[x] if tiles[t] != SUNK)
                 goals.append((w["w_cap_dist"], srcs))
             elif c != q:
-                if not me:
+                if not me and hands[c][x] < 4:  # a collector holding four needs no more cards: no pull to it
                     mult = w["meet_full"] if self.team[x] >= 4 else 1.0
                     goals.append((w["w_meet"] * h * mult, (s.pos[c],)))
             elif self.team[x] >= 4:

@@ -19,7 +19,7 @@ from ..tiles import (
     TILE_TREASURE,
     TREASURE_TILES,
 )
-from .heuristic_eval import Context, importances, tile_values
+from .heuristic_eval import Context, importances, spare, tile_values
 from .heuristic_geom import ORTH, Geometry
 
 _N: Final = 24
@@ -261,7 +261,7 @@ def keep_value(ctx: Context, p: int, c: int) -> float:
         return late + (w["keep_heli"] if ctx.heli < 2 else w["keep_heli_extra"])
     if c == SANDBAGS:
         return w["keep_sandbags"]
-    if s.captured >> c & 1:
+    if s.captured >> c & 1 or spare(s.hands, p, c):  # a spare card costs nothing to discard, like a captured one
         return 0.0
     team = ctx.team[c]
     v = w["keep_base"] + w["keep_own"] * s.hands[p][c] + w["keep_team"] * min(team, 4)
