@@ -43,6 +43,7 @@ _SPEC: dict[str, tuple[float, str]] = {
     "w_cap_pre": (0.3, "cost per step between a collector holding three cards (of three) and its treasure's tiles"),
     "w_meet": (0.8, "cost per step per card between a card holder and the team-mate collecting that treasure"),
     "meet_full": (1.8, "multiplier of w_meet when the team holds four or more cards of the treasure"),
+    "meet_three": (1.0, "multiplier of w_meet pulling a collector to the other holders when the team holds three"),
     "w_end_dist": (4.0, "cost per step to Fools' Landing once all four treasures are captured"),
     "w_late_fl": (1.0, "cost per step to Fools' Landing once three treasures are captured"),
     "collector_room": (0.8, "preference for a collector with room in its hand (per free place)"),

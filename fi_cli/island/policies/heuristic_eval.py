@@ -204,14 +204,18 @@ class Context:
                 if not me and hands[c][x] < 4:  # a collector holding four needs no more cards: no pull to it
                     mult = w["meet_full"] if self.team[x] >= 4 else 1.0
                     goals.append((w["w_meet"] * h * mult, (s.pos[c],)))
-            elif self.team[x] >= 4:
+            elif self.team[x] >= 3 and self.team[x] > h:
+                # the collector goes to meet the other holders halfway, and to its treasure once they hold a set
+                full = self.team[x] >= 4
+                mult = w["meet_full"] if full else w["meet_three"]
                 others = tuple(
                     s.pos[r] for r in range(s.n) if r != q and hands[r][x] and s.roles[r] != MESSENGER
                 )
-                if others:
-                    goals.append((w["w_meet"] * w["meet_full"] * 0.5 * (self.team[x] - h), others))
-                srcs = tuple(t for t in TREASURE_TILES[x] if tiles[t] != SUNK)
-                goals.append((w["w_cap_pull"], srcs))
+                if others and mult:
+                    goals.append((w["w_meet"] * mult * 0.5 * (self.team[x] - h), others))
+                if full:
+                    srcs = tuple(t for t in TREASURE_TILES[x] if tiles[t] != SUNK)
+                    goals.append((w["w_cap_pull"], srcs))
             elif h == 3 and w["w_cap_pre"]:
                 # a collector one card short waits near its treasure, to capture as soon as the card comes
                 srcs = tuple(t for t in TREASURE_TILES[x] if tiles[t] != SUNK)
