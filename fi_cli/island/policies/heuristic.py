@@ -6,7 +6,8 @@ then the best use of the remaining actions there (capture, shore-ups, card gifts
 evaluation: shore-up value = importance of the tile (more when its sinking would cut a pawn off from
 Fools' Landing) x risk it sinks soon (read from the public flood piles), plus how near each pawn is to
 what it wants (a capture tile when it holds four cards, the team-mate who collects a treasure when it
-holds one of its cards, Fools' Landing in the endgame). Special cards are played by rules: Helicopter Lift
+holds one of its cards that is still needed, the other holders for a collector once the team holds three,
+Fools' Landing in the endgame). Special cards are played by rules: Helicopter Lift
 to lift off, to gather on Fools' Landing, to bring a card holder to its treasure, to rescue a swimmer when
 swimming would be bad; Sandbags when an important flooded tile is likely to be drawn in the current flood
 step (at a lower bar when its sinking would lose the game), or instead of a useful discard.
