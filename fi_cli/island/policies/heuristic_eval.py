@@ -201,7 +201,7 @@ class Context:
                 srcs = tuple(t for t in TREASURE_TILES[x] if tiles[t] != SUNK)
                 goals.append((w["w_cap_dist"], srcs))
             elif c != q:
-                if not me and hands[c][x] < 4:  # a collector holding four needs no more cards: no pull to it
+                if not me and not spare(hands, q, x):  # cards no one needs: no pull to the collector
                     mult = w["meet_full"] if self.team[x] >= 4 else 1.0
                     goals.append((w["w_meet"] * h * mult, (s.pos[c],)))
             elif self.team[x] >= 3 and self.team[x] > h:
