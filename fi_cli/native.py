@@ -32,6 +32,7 @@ MODULES: tuple[str, ...] = (
     "fi_cli.island.tiles",
     "fi_cli.island.policies.features",
     "fi_cli.island.policies.heuristic_core",
+    "fi_cli.island.policies.heuristic_escape",
     "fi_cli.island.policies.heuristic_eval",
     "fi_cli.island.policies.heuristic_geom",
     "fi_cli.island.policies.heuristic_special",

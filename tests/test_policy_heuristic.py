@@ -364,7 +364,7 @@ def _heuristic_digest(games: int) -> str:
 def test_golden_heuristic_games():
     """Pins every decision of 60 seeded games (islands, levels, player counts, variants): a speed-up must
     leave play unchanged, and a change of play must be deliberate (then this digest is updated with it)."""
-    assert _heuristic_digest(60) == "7622fd86b8030d9f"
+    assert _heuristic_digest(60) == "b36a99a6567507df"
 
 
 _ALL_FOUR = ["earth_stone", "statue_of_the_wind", "crystal_of_fire", "oceans_chalice"]

@@ -10,7 +10,9 @@ holds one of its cards that is still needed, the other holders for a collector o
 Fools' Landing in the endgame). Special cards are played by rules: Helicopter Lift
 to lift off, to gather on Fools' Landing, to bring a card holder to its treasure, to rescue a swimmer when
 swimming would be bad; Sandbags when an important flooded tile is likely to be drawn in the current flood
-step (at a lower bar when its sinking would lose the game), or instead of a useful discard.
+step (at a lower bar when its sinking would lose the game), or instead of a useful discard. When a take-off
+is in reach (all four treasures captured, or the last four cards in the current player's hand), an exact
+search over the turn's moves and the team's lifts finds it (heuristic_escape).
 
 Every weight is a constructor keyword (and so settable from a study YAML); ``PARAMETERS`` lists them.
 The policy reads public information only and has no randomness: the same position gives the same choice.
@@ -69,6 +71,8 @@ _SPEC: dict[str, tuple[float, str]] = {
     "heli_capture": (1.0, "1: fly a holder of four cards to its treasure when it cannot walk there this turn"),
     "heli_meet": (1.0, "1: fly a card holder to the collector when its gifts complete a set this turn"),
     "heli_stranded": (1.0, "1: with four treasures, lift home a pawn that cannot walk there (even the last lift)"),
+    "escape": (1.0, "1: search this turn's moves and lifts for a take-off before the draws (heuristic_escape)"),
+    "last_capture_first": (1.0, "1: with two lifts in hand, walk and capture the last treasure before other work"),
     "heli_late_cost": (4.0, "extra cost of a lift spent to shore, move or discard with two treasures left or fewer"),
     "heli_rescue_cost": (6.0, "cost of spending a Helicopter Lift to rescue a swimmer instead of swimming"),
     "w_swim_flooded": (1.0, "cost of swimming to a flooded tile (times its risk)"),

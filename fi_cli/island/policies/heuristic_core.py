@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from ..actions import END_ACTIONS, HELI_PLAY, LIFT_OFF, SANDBAGS_PLAY, Action
 from ..engine import ACTIONS, DISCARD_PHASE, FLOOD, SWIM_PHASE, GameState
 from ..tiles import FOOLS_LANDING
+from .heuristic_escape import escape_now, lift_home
 from .heuristic_eval import Context
 from .heuristic_geom import Geometry
 from .heuristic_special import discard_decision, flood_decision, heli_in_turn, swim_decision
@@ -51,6 +52,11 @@ class HeuristicCore:
                 if a[0] == LIFT_OFF:
                     return a
         ph = state.phase
+        if self.w["escape"] > 0:  # a take-off in reach comes before anything else
+            esc = escape_now(state) if ph == ACTIONS else lift_home(state)
+            if esc is not None:
+                self.seq = []
+                return esc
         if ph == FLOOD:
             return flood_decision(state, self.w, self.geo)
         if ph == ACTIONS:
