@@ -1,4 +1,4 @@
-"""The heuristic player's take-off search (heuristic_escape) and the last capture planned before other work.
+"""The heuristic player's take-off search (heuristic_escape).
 
 Board of the hand-built positions: tests/positions.py (the standard island, tiles in reading order)."""
 
@@ -16,7 +16,6 @@ from fi_cli.island.policies.heuristic_escape import escape_now, lift_home
 
 _ALL_FOUR = ["earth_stone", "statue_of_the_wind", "crystal_of_fire", "oceans_chalice"]
 _BUT_WIND = ["earth_stone", "crystal_of_fire", "oceans_chalice"]
-_BUT_FIRE = ["earth_stone", "statue_of_the_wind", "oceans_chalice"]
 
 
 def _play_turn(s, **params) -> list[str]:
@@ -144,30 +143,3 @@ def test_every_take_off_found_in_real_games_is_made_that_turn():
     for seed in range(40):
         play_game(setup, Spy(), seed)
     assert found >= 5
-
-
-def test_the_last_capture_comes_before_other_work_with_two_lifts_in_hand():
-    # p0 on howling_garden (flooded) walks to cave_of_embers (r2 c4) and captures the last treasure; two lifts
-    # in hand, so the endgame's rule lifts it home right after the capture. Shoring howling_garden first (the
-    # old plan) leaves no action for Fools' Landing, flooded with its card in the discard pile.
-    def position():
-        return state(
-            [
-                ("messenger", "howling_garden", {"crystal_of_fire": 4}),
-                ("pilot", "fools_landing", {"helicopter_lift": 2}),
-                ("diver", "gold_gate"),
-            ],
-            captured=_BUT_FIRE,
-            flooded=["howling_garden", "fools_landing"],
-            flood_discard=["howling_garden", "fools_landing"],
-        )
-
-    played = _play_turn(position())
-    assert played[:4] == [
-        "move(p0, cave_of_embers)",
-        "capture(p0, crystal_of_fire)",
-        "play(p1, helicopter_lift, p0, fools_landing)",
-        "shore_up(p0, fools_landing)",
-    ]
-    old = _play_turn(position(), last_capture_first=0)
-    assert old[0] == "shore_up(p0, howling_garden)" and "shore_up(p0, fools_landing)" not in old

@@ -387,6 +387,30 @@ def test_lifts_home_a_pawn_that_cannot_walk_there_even_with_the_last_lift():
     assert _pick(s, heli_stranded=0) != "play(p0, helicopter_lift, p1, fools_landing)"
 
 
+def test_with_four_treasures_a_lift_carries_home_only_a_pawn_that_cannot_walk_there():
+    # two lifts in hand, two pawns away (no take-off this turn): p1 and p2 walk home, the lifts are kept
+    s = state(
+        [
+            ("engineer", "fools_landing", {"helicopter_lift": 2}),
+            ("navigator", "observatory"),
+            ("messenger", "misty_marsh"),
+        ],
+        captured=_ALL_FOUR,
+    )
+    assert "helicopter_lift" not in _pick(s)
+    # the messenger on watchtower (r5 c3), both neighbours sunk, cannot walk home: it is lifted
+    t = state(
+        [
+            ("engineer", "fools_landing", {"helicopter_lift": 2}),
+            ("navigator", "misty_marsh"),
+            ("messenger", "watchtower"),
+        ],
+        captured=_ALL_FOUR,
+        sunk=["twilight_hollow", "observatory"],
+    )
+    assert _pick(t) == "play(p0, helicopter_lift, p2, fools_landing)"
+
+
 def _context(s, **params):
     from fi_cli.island.policies.heuristic_eval import Context
 

@@ -72,7 +72,6 @@ _SPEC: dict[str, tuple[float, str]] = {
     "heli_meet": (1.0, "1: fly a card holder to the collector when its gifts complete a set this turn"),
     "heli_stranded": (1.0, "1: with four treasures, lift home a pawn that cannot walk there (even the last lift)"),
     "escape": (1.0, "1: search this turn's moves and lifts for a take-off before the draws (heuristic_escape)"),
-    "last_capture_first": (1.0, "1: with two lifts in hand, walk and capture the last treasure before other work"),
     "heli_late_cost": (4.0, "extra cost of a lift spent to shore, move or discard with two treasures left or fewer"),
     "heli_rescue_cost": (6.0, "cost of spending a Helicopter Lift to rescue a swimmer instead of swimming"),
     "w_swim_flooded": (1.0, "cost of swimming to a flooded tile (times its risk)"),

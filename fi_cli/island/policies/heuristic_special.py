@@ -175,27 +175,22 @@ def heli_in_turn(ctx: Context) -> Action | None:
     geo = ctx.geo
     pos = s.pos
     if ctx.endgame:
-        groups: dict[int, int] = {}
-        for q, x in enumerate(pos):
-            if x != FOOLS_LANDING:
-                groups[x] = groups.get(x, 0) | 1 << q
-        for q in range(s.n):
-            if ctx.mates(q):  # stranded pawns gather first: then one lift carries them all
-                groups.pop(pos[q], None)
-        if not groups:
+        # only pawns that cannot walk home are lifted there (they need a lift anyway): a lift spent on a walker
+        # is missed for the take-off or when a tile sinks under another pawn. The last lift goes only by
+        # heli_stranded; the lifts of a take-off are heuristic_escape's.
+        if ctx.heli < 2 and w["heli_stranded"] <= 0:
             return None
-        if ctx.heli < 2:
-            # the last Helicopter Lift is kept for the lift-off, unless a pawn cannot reach Fools' Landing on its
-            # own (a second lift is needed anyway): then it brings that pawn home now
-            if w["heli_stranded"] <= 0:
-                return None
-            stranded = [pos[q] for q in ctx.stranded() if pos[q] in groups]
-            if not stranded:
-                return None
-            groups = {x: groups[x] for x in stranded}
+        gather = {pos[q] for q in range(s.n) if ctx.mates(q)}  # stranded pawns gather first: one lift for all
+        home = {pos[q] for q in ctx.stranded()} - gather
+        if not home:
+            return None
         d = geo.dist(ORTH, FOOLS_LANDING)
-        src = max(groups, key=lambda t: (d[t], -t))
-        return find_heli(s, groups[src], FOOLS_LANDING)
+        src = max(home, key=lambda t: (d[t], -t))
+        mask = 0
+        for q, x in enumerate(pos):
+            if x == src:
+                mask |= 1 << q
+        return find_heli(s, mask, FOOLS_LANDING)
     p = s.current
     k = s.actions_left
     if k == 0 or s.capture_now() is not None:  # a capture at hand comes before any lift

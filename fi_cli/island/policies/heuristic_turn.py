@@ -358,15 +358,8 @@ def _sequence(ctx: Context, p: int, x: int, y: int, opts: list, flown: set[int],
     seq: list[Action] = []
     here = sorted((o for o in opts if o[3]), key=_first, reverse=True)
     there = sorted((o for o in opts if not o[3]), key=_first, reverse=True)
-    # the last capture, with two lifts in hand: one carries pawns home right after it (heli_in_turn), so the
-    # turn's other work waits to be planned from the endgame's position
-    only_capture = (
-        ctx.w["last_capture_first"] > 0 and ctx.heli >= 2 and len(ctx.uncaptured) == 1
-        and any(o[1] == CAPT for o in there)
-    )  # fmt: skip
     seq.extend(_action_of(o, p) for o in here if o[1] == CAPT)
-    if not only_capture:
-        seq.extend(_action_of(o, p) for o in here if o[1] != CAPT)
+    seq.extend(_action_of(o, p) for o in here if o[1] != CAPT)
     if y != x:
         if y in flown:
             seq.append((FLY, p, y))
@@ -384,6 +377,5 @@ def _sequence(ctx: Context, p: int, x: int, y: int, opts: list, flown: set[int],
                 seq.append((MOVE, p, step))
                 cur = step
     seq.extend(_action_of(o, p) for o in there if o[1] == CAPT)
-    if not only_capture:
-        seq.extend(_action_of(o, p) for o in there if o[1] != CAPT)
+    seq.extend(_action_of(o, p) for o in there if o[1] != CAPT)
     return seq
