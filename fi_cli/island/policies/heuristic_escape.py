@@ -85,7 +85,7 @@ def _search(s: GameState, path: list[Action], seen: set) -> bool:
         return True
     if _short(s):
         return False
-    key = (tuple(s.pos), s.actions_left, s.captured, s.flight_used)
+    key = (tuple(s.pos), s.actions_left, s.captured, s.flight_used, _lifts(s))  # a lift to the treasure spends one
     if key in seen:
         return False
     seen.add(key)
