@@ -147,6 +147,16 @@ def test_config_errors(tmp_path, text, key, fragments):
         assert f in msg, msg
 
 
+def test_a_bad_policy_parameter_lists_no_policy_names(tmp_path):
+    # the names are what is allowed when the policy's name is wrong, not when one of its parameters is
+    path = study_file(tmp_path, BASE + "policy: {name: heuristic, escape: yes}\n")
+    with pytest.raises(StudyError) as e:
+        load_study(path)
+    msg = str(e.value)
+    assert e.value.key == "policy" and "parameter 'escape' must be a number, got True" in msg, msg
+    assert "allowed: heuristic" not in msg, msg
+
+
 def test_two_layout_files_with_the_same_id(tmp_path):
     path = study_file(tmp_path, BASE + "matrix:\n  layout: [layouts/lagoon.yaml, other/lagoon.yaml]\n")
     (tmp_path / "other").mkdir()

@@ -324,9 +324,10 @@ def load_study(path: str | Path) -> Study:
         if label not in checked_policies:
             try:
                 the_game.check_policy(name, params)
-            except ValueError as e:
+            except ValueError as e:  # the names allowed when the name is wrong; its parameters are in the message
+                names = the_game.policy_names()
                 raise fail(str(e), where.get("policy", ("policy",)),
-                           allowed=", ".join(the_game.policy_names())) from None
+                           allowed=None if name in names else ", ".join(names)) from None
             checked_policies.add(label)
         try:
             setup = the_game.setup_of(g, layout)
