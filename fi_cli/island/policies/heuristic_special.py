@@ -227,7 +227,9 @@ def heli_in_turn(ctx: Context) -> Action | None:
             if a is not None:
                 return a
     if k == 3:
-        spare = ctx.heli - (1 if len(ctx.uncaptured) <= 1 else 0)
+        # with one treasure left two lifts are kept from moves: one to lift off, one for a pawn the last capture
+        # leaves cut off from Fools' Landing (the endgame lifts no one else home)
+        spare = ctx.heli - (2 if len(ctx.uncaptured) <= 1 else 0)
         if spare >= 1:
             # late in the game a lift is worth more kept, for a capture or the way home, than spent moving a pawn
             least = w["heli_move_min"] + (w["heli_late_cost"] if len(ctx.uncaptured) <= 2 else 0.0)
