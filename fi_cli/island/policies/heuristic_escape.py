@@ -22,6 +22,14 @@ def _lifts(s: GameState) -> int:
     return sum([h[HELICOPTER_LIFT] for h in s.hands])
 
 
+def _missing(s: GameState) -> int:
+    """The one treasure not captured yet (-1 when all four are; the first when more are missing)."""
+    for x in range(4):
+        if not s.captured >> x & 1:
+            return x
+    return -1
+
+
 def _groups(s: GameState) -> dict[int, int]:
     """Tile -> the pawns (a bit mask) standing there, for the tiles other than Fools' Landing."""
     groups: dict[int, int] = {}
@@ -52,10 +60,8 @@ def escape_now(s: GameState) -> Action | None:
     """The first play of a take-off the team can make before this turn's draws, or None when there is none."""
     if s.phase != ACTIONS:
         return None
-    if s.captured != ALL:
-        missing = [x for x in range(4) if not s.captured >> x & 1]
-        if len(missing) != 1 or s.hands[s.current][missing[0]] < 4:
-            return None
+    if s.captured != ALL and (s.captured.bit_count() != 3 or s.hands[s.current][_missing(s)] < 4):
+        return None
     if not _lifts(s):
         return None
     now = lift_home(s)
@@ -69,23 +75,24 @@ def escape_now(s: GameState) -> Action | None:
     return None
 
 
-def _short(s: GameState) -> bool:
+def _short(s: GameState, groups: dict[int, int], lifts: int) -> bool:
     """Whether even the fewest actions the take-off could still need exceed the actions left: the capture,
     if pending, and one for every pawn the lifts (all but the one kept to lift off) cannot carry from where
     it stands."""
-    groups = _groups(s)
     sizes = sorted((m.bit_count() for m in groups.values()), reverse=True)
-    carried = sum(sizes[: max(_lifts(s) - 1, 0)])
+    carried = sum(sizes[: max(lifts - 1, 0)])
     need = (0 if s.captured == ALL else 1) + sum(sizes) - carried
     return need > s.actions_left
 
 
 def _search(s: GameState, path: list[Action], seen: set) -> bool:
-    if s.captured == ALL and len(_groups(s)) < _lifts(s):
+    groups = _groups(s)
+    lifts = _lifts(s)
+    if s.captured == ALL and len(groups) < lifts:
         return True
-    if _short(s):
+    if _short(s, groups, lifts):
         return False
-    key = (tuple(s.pos), s.actions_left, s.captured, s.flight_used, _lifts(s))  # a lift to the treasure spends one
+    key = (tuple(s.pos), s.actions_left, s.captured, s.flight_used, lifts)  # a lift to the treasure spends one
     if key in seen:
         return False
     seen.add(key)
@@ -109,8 +116,7 @@ def _candidates(s: GameState) -> list[Action]:
     out: list[Action] = []
     targets: tuple[int, ...] = (FOOLS_LANDING,)
     if s.captured != ALL:
-        missing = [x for x in range(4) if not s.captured >> x & 1][0]
-        targets = tuple(t for t in TREASURE_TILES[missing] if s.tiles[t] != SUNK) + targets
+        targets = tuple(t for t in TREASURE_TILES[_missing(s)] if s.tiles[t] != SUNK) + targets
     if s.actions_left:
         for a in s.own_actions():
             k = a[0]
