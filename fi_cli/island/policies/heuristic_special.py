@@ -233,6 +233,8 @@ def heli_in_turn(ctx: Context) -> Action | None:
         if spare >= 1:
             # late in the game a lift is worth more kept, for a capture or the way home, than spent moving a pawn
             least = w["heli_move_min"] + (w["heli_late_cost"] if len(ctx.uncaptured) <= 2 else 0.0)
+            if sum(s.tdeck) <= 2:  # this turn's draws empty the pile: the discard, this lift in it, is reshuffled
+                least -= w["heli_reshuffle"]
             found = best_heli_move(ctx, -1, least)
             if found is not None and found[0] >= least:
                 return found[1]
