@@ -9,11 +9,12 @@ what it wants (a capture tile when it holds four cards, the team-mate who collec
 holds one of its cards that is still needed, the other holders for a collector once the team holds three,
 Fools' Landing in the endgame). Special cards are played by rules: Helicopter Lift to lift off, to
 gather on Fools' Landing, to bring a card holder to its treasure, to rescue a swimmer when swimming would be
-bad, to bring a pawn nearer its goal when that gains enough (less when this turn's draws reshuffle the
-treasure discard pile: the lift comes back at once); Sandbags when an important flooded tile is likely to be
-drawn in the current flood step (at a lower bar when its sinking would lose the game), or instead of a useful
-discard. When a take-off is in reach (all four treasures captured, or the last four cards in the current
-player's hand), an exact search over the turn's moves and the team's lifts finds it (heuristic_escape).
+bad, to bring a pawn nearer its goal when that gains enough (less, and weighed at every action, when this
+turn's draws reshuffle the treasure discard pile: the lift comes back at once); Sandbags when an important
+flooded tile is likely to be drawn in the current flood step (at a lower bar when its sinking would lose the
+game), or instead of a useful discard. When a take-off is in reach (all four treasures captured, or the last
+four cards in the current player's hand), an exact search over the turn's moves and the team's lifts finds it
+(heuristic_escape).
 
 Every weight is a constructor keyword (and so settable from a study YAML); ``PARAMETERS`` lists them.
 The policy reads public information only and has no randomness: the same position gives the same choice.
@@ -76,7 +77,7 @@ _SPEC: dict[str, tuple[float, str]] = {
     "heli_late_cost": (4.0, "extra cost of a lift spent to shore, move or discard with two treasures left or fewer"),
     "heli_rescue_cost": (6.0, "cost of spending a Helicopter Lift to rescue a swimmer instead of swimming"),
     "w_swim_flooded": (1.0, "cost of swimming to a flooded tile (times its risk)"),
-    "heli_reshuffle": (5.0, "gain a spare lift move needs less when this turn's draws reshuffle the discard pile"),
+    "heli_reshuffle": (5.0, "gain a spare lift move needs less when this turn's draws reshuffle the discard (0: off)"),
     "keep_heli": (8.0, "keep-value of the team's only Helicopter Lift card when over the hand limit"),
     "keep_heli_extra": (3.0, "keep-value of a Helicopter Lift card when the team holds another one"),
     "keep_team": (1.0, "keep-value per card of the same treasure held by the team (up to four)"),

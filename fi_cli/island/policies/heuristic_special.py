@@ -226,14 +226,17 @@ def heli_in_turn(ctx: Context) -> Action | None:
             a = find_heli(s, 1 << p, pos[c])
             if a is not None:
                 return a
-    if k == 3:
+    # a lift played before this turn's draws empty the treasure pile is reshuffled with the discard pile at once:
+    # then a spare move costs less and is weighed at every action, not only at the turn's start
+    reshuffle = w["heli_reshuffle"] > 0 and sum(s.tdeck) <= 2
+    if k == 3 or reshuffle:
         # with one treasure left two lifts are kept from moves: one to lift off, one for a pawn the last capture
         # leaves cut off from Fools' Landing (the endgame lifts no one else home)
         spare = ctx.heli - (2 if len(ctx.uncaptured) <= 1 else 0)
         if spare >= 1:
             # late in the game a lift is worth more kept, for a capture or the way home, than spent moving a pawn
             least = w["heli_move_min"] + (w["heli_late_cost"] if len(ctx.uncaptured) <= 2 else 0.0)
-            if sum(s.tdeck) <= 2:  # this turn's draws empty the pile: the discard, this lift in it, is reshuffled
+            if reshuffle:
                 least -= w["heli_reshuffle"]
             found = best_heli_move(ctx, -1, least)
             if found is not None and found[0] >= least:
