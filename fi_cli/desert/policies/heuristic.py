@@ -145,7 +145,7 @@ class HeuristicPolicy:
         plan = planner.plan()
         if hand[TIME_THROTTLE] and not s.buried(p):
             x = s.pos[p]
-            a = throttle(v, planner.best(x, k + 2)[0] - planner.best(x, k)[0])
+            a = throttle(v, planner.best_value(x, k + 2) - planner.best_value(x, k))
             if a is not None:
                 return a
         if not plan:
@@ -171,10 +171,10 @@ class HeuristicPolicy:
         p = s.current
         x = s.pos[p]
         k = s.actions_left
-        here = -1e9 if s.buried(p) and s.sand[x] - 1 > k else planner.best(x, k)[0]
+        here = -1e9 if s.buried(p) and s.sand[x] - 1 > k else planner.best_value(x, k)
         best = None
         for c in jet_targets(v):
-            value = planner.best(c, k)[0] - self.w["jet_cost"]
+            value = planner.best_value(c, k) - self.w["jet_cost"]
             if value > here and (best is None or value > best[0]):
                 best = (value, c)
         if best is None:

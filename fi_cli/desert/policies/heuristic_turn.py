@@ -55,11 +55,15 @@ class Planner:
         self.role = s.roles[self.p]
         self.rate = rate(self.role)
         self._common = sorted(self._role_items(), key=_value, reverse=True)
-        self._works: dict[tuple[int, int], Work] = {}
-        self._sands: dict[tuple[int, int], list[tuple[float, Action]]] = {}
-        self._places: dict[int, float] = {}
-        self._dists: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
-        self._memo: dict[tuple, tuple[float, list[Action]]] = {}
+        self._common_values = [u for u, _ in self._common]
+        # remembered for the decision, keyed by cell * 64 + sand (and the like)
+        self._sand_vals: dict[int, list[float]] = {}
+        self._works: dict[int, Work] = {}
+        self._sands: dict[int, list[tuple[float, Action]]] = {}
+        self._dists: dict[int, tuple[list[int], list[int]]] = {}
+        # the best plan from (tiles done, cell, actions): (value, the tile of its first lump or -1, the lump's index)
+        self._memo: dict[int, tuple[float, int, int]] = {}
+        self._finals: dict[int, int] = {}  # the end tile of the best plan's end, by the same key
 
     # ------------------------------------------------------------------ work at a cell
     def _role_items(self) -> list[tuple[float, Action]]:
@@ -133,7 +137,7 @@ class Planner:
     def _sand_items(self, c: int, sand: int) -> list[tuple[float, Action]]:
         """Removing the top ``sand`` markers of cell c (the cell holds more if others were cleared already), one
         item an action, the most valuable first."""
-        key = (c, sand)
+        key = c << 6 | sand
         items = self._sands.get(key)
         if items is None:
             vals = self.v.sand_value(c)[self.s.sand[c] - sand :] if sand else []
@@ -232,96 +236,160 @@ class Planner:
 
     def best(self, x: int, k: int) -> tuple[float, list[Action]]:
         """The value and actions of the best plan of k actions for the current pawn standing on x."""
-        return self._search(x, k, ())
+        return self._search(x, k, 0), self._plan_of(x, k, 0)
 
-    def _search(self, x: int, k: int, done: tuple[int, ...]) -> tuple[float, list[Action]]:
-        """The best plan from x with k actions, the tiles in ``done`` excavated (or picked up) already."""
-        key = (x, k, done)
-        if key in self._memo:
-            return self._memo[key]
-        best = self._final(x, k, done)
-        dist, prev = self._distances(x, k)
+    def best_value(self, x: int, k: int) -> float:
+        """The value of the best plan of k actions for the current pawn standing on x."""
+        return self._search(x, k, 0)
+
+    def _search(self, x: int, k: int, done: int) -> float:
+        """The value of the best plan from x with k actions, the tiles of the bit mask ``done`` excavated (or
+        picked up) already. Only the values are compared here; ``_plan_of`` lists the best plan's actions."""
+        key = done << 9 | x << 4 | k
+        known = self._memo.get(key)
+        if known is not None:
+            return known[0]
+        best, first, index = self._final(x, k, done), -1, -1
+        dist = self._distances(x, k)[0]
         for t in range(N_CELLS):
             d = dist[t]
-            if d > k or t in done:
+            if d > k or done >> t & 1:
                 continue
             lumps = self._work_at(t, self.s.sand[t]).lumps
+            if not lumps:
+                continue
             carried = self._carried_water(x, t) if self.role == CLIMBER and t != x else 0.0
-            for cost, value, acts in lumps:
+            for i, (cost, value, acts) in enumerate(lumps):
                 if d + cost > k:
                     continue
                 if carried and (EXCAVATE, self.p) in acts:
                     value += carried
-                rest = self._search(t, k - d - cost, tuple(sorted(done + (t,))))
-                if value + rest[0] > best[0]:
-                    best = (value + rest[0], self._walk(prev, x, t, acts) + rest[1])
-        self._memo[key] = best
+                total = value + self._search(t, k - d - cost, done | 1 << t)
+                if total > best:
+                    best, first, index = total, t, i
+        self._memo[key] = (best, first, index)
         return best
 
-    def _final(self, x: int, k: int, done: tuple[int, ...]) -> tuple[float, list[Action]]:
-        """The end of a plan: single actions (sand in reach of x before the walk, in reach of y after it, and the
-        work that can be done anywhere), a walk to an end tile y. Each marker is counted once."""
-        s, v = self.s, self.v
+    def _plan_of(self, x: int, k: int, done: int) -> list[Action]:
+        """The actions of the best plan ``_search`` found from (x, k, done)."""
+        _, t, i = self._memo[done << 9 | x << 4 | k]
+        if t < 0:
+            return self._final_plan(x, k, done, self._finals[done << 9 | x << 4 | k])
+        cost, _, acts = self._work_at(t, self.s.sand[t]).lumps[i]
         dist, prev = self._distances(x, k)
+        return self._walk(prev, x, t, acts) + self._plan_of(t, k - dist[t] - cost, done | 1 << t)
+
+    def _final(self, x: int, k: int, done: int) -> float:
+        """The end of a plan: single actions (sand in reach of x before the walk, in reach of y after it, and the
+        work that can be done anywhere), a walk to an end tile y. Each marker is counted once. The end tiles are
+        compared by their values alone; ``_final_plan`` lists the actions of the best one."""
+        s, v = self.s, self.v
+        dist = self._distances(x, k)[0]
         climb = self.role == CLIMBER
         reach = v.reach_cells
         near_x = reach(self.role, x)
-        own_x = self._work_at(x, 0 if x in done else s.sand[x]).own
-        best_value, best_plan = -1e18, []
+        own_x = [u for u, _ in self._work_at(x, 0 if done >> x & 1 else s.sand[x]).own]
+        common = self._common_values
+        sand = s.sand
+        best_value, best_y = -1e18, -1
         for y in range(N_CELLS):
             d = dist[y]
             if d > k:
                 continue
-            sand_y = 0 if y in done else s.sand[y]
-            enter: list[Action] = []
+            sand_y = 0 if done >> y & 1 else sand[y]
             entry_value = 0.0
             if y != x and sand_y >= 2 and not climb:  # clear it to one marker from the cell before, then step in
                 cleared = self._sand_items(y, sand_y)[: -(-(sand_y - 1) // self.rate)]
-                enter = [a for _, a in cleared]
-                entry_value = sum(u for u, _ in cleared)
-                sand_y = max(0, sand_y - len(enter) * self.rate)
-                d += len(enter)
+                for u, _ in cleared:
+                    entry_value += u
+                sand_y = max(0, sand_y - len(cleared) * self.rate)
+                d += len(cleared)
                 if d > k:
                     continue
-            near_y = reach(self.role, y)
-            before = [c for c in near_x if c not in near_y]
-            pool = list(self._common)
-            for c in before:
-                pool.extend(self._sand_items(c, 0 if c in done else s.sand[c]))
-            for c in near_y:
-                pool.extend(self._sand_items(c, sand_y if c == y else 0 if c in done else s.sand[c]))
-            pool.extend(own_x)
-            if y != x:
-                pool.extend(self._work_at(y, sand_y).own)
-            pool.sort(key=_value, reverse=True)
-            chosen = pool[: k - d]
-            total = sum(u for u, _ in chosen) + entry_value + self._place(y)
+            m = k - d
+            if m > 0:
+                near_y = reach(self.role, y)
+                pool = common[:m]
+                for c in near_x:
+                    if c not in near_y and sand[c] and not done >> c & 1:
+                        pool.extend(self._sand_values(c, sand[c]))
+                for c in near_y:
+                    sand_c = sand_y if c == y else 0 if done >> c & 1 else sand[c]
+                    if sand_c:
+                        pool.extend(self._sand_values(c, sand_c))
+                pool.extend(own_x)
+                if y != x:
+                    for u, _ in self._work_at(y, sand_y).own:
+                        pool.append(u)
+                pool.sort(reverse=True)
+                top = 0.0
+                for i in range(min(m, len(pool))):
+                    top += pool[i]
+                total = top + entry_value + self._place(y)
+            else:
+                total = entry_value + self._place(y)
             if total > best_value:
-                best_value = total
-                if y == x:
-                    best_plan = [a for _, a in chosen]
-                else:
-                    first = [a for u, a in chosen if a[0] == REMOVE_SAND and a[2] in before or (u, a) in own_x]
-                    then = [a for u, a in chosen if not (a[0] == REMOVE_SAND and a[2] in before or (u, a) in own_x)]
-                    best_plan = first + self._walk(prev, x, y, enter) + then
-        return best_value, best_plan
+                best_value, best_y = total, y
+        self._finals[done << 9 | x << 4 | k] = best_y
+        return best_value
+
+    def _final_plan(self, x: int, k: int, done: int, y: int) -> list[Action]:
+        """The actions of the end of a plan (see ``_final``) that ends on y."""
+        s, v = self.s, self.v
+        dist, prev = self._distances(x, k)
+        reach = v.reach_cells
+        near_x = reach(self.role, x)
+        own_x = self._work_at(x, 0 if done >> x & 1 else s.sand[x]).own
+        d = dist[y]
+        sand_y = 0 if done >> y & 1 else s.sand[y]
+        enter: list[Action] = []
+        if y != x and sand_y >= 2 and self.role != CLIMBER:
+            cleared = self._sand_items(y, sand_y)[: -(-(sand_y - 1) // self.rate)]
+            enter = [a for _, a in cleared]
+            sand_y = max(0, sand_y - len(enter) * self.rate)
+            d += len(enter)
+        near_y = reach(self.role, y)
+        before = [c for c in near_x if c not in near_y]
+        pool = list(self._common)
+        for c in before:
+            pool.extend(self._sand_items(c, 0 if done >> c & 1 else s.sand[c]))
+        for c in near_y:
+            pool.extend(self._sand_items(c, sand_y if c == y else 0 if done >> c & 1 else s.sand[c]))
+        pool.extend(own_x)
+        if y != x:
+            pool.extend(self._work_at(y, sand_y).own)
+        pool.sort(key=_value, reverse=True)
+        chosen = pool[: k - d]
+        if y == x:
+            return [a for _, a in chosen]
+        first = [a for u, a in chosen if a[0] == REMOVE_SAND and a[2] in before or (u, a) in own_x]
+        then = [a for u, a in chosen if not (a[0] == REMOVE_SAND and a[2] in before or (u, a) in own_x)]
+        return first + self._walk(prev, x, y, enter) + then
+
+    def _sand_values(self, c: int, sand: int) -> list[float]:
+        """The values of ``_sand_items(c, sand)`` (the best first)."""
+        key = c << 6 | sand
+        vals = self._sand_vals.get(key)
+        if vals is None:
+            vals = self._sand_vals[key] = [u for u, _ in self._sand_items(c, sand)]
+        return vals
 
     def _distances(self, x: int, k: int) -> tuple[list[int], list[int]]:
-        key = (x, k)
-        if key not in self._dists:
-            self._dists[key] = self.v.distances(self.role, x, k)
-        return self._dists[key]
+        key = x << 4 | k
+        found = self._dists.get(key)
+        if found is None:
+            found = self._dists[key] = self.v.distances(self.role, x, k)
+        return found
 
     def _place(self, y: int) -> float:
-        if y not in self._places:
-            self._places[y] = self.v.place_value(self.p, y)
-        return self._places[y]
+        return self.v.place_value(self.p, y)
 
     def _work_at(self, z: int, sand_z: int) -> Work:
-        key = (z, sand_z)
-        if key not in self._works:
-            self._works[key] = self.work(z, sand_z)
-        return self._works[key]
+        key = z << 6 | sand_z
+        found = self._works.get(key)
+        if found is None:
+            found = self._works[key] = self.work(z, sand_z)
+        return found
 
     def _well_odds(self, y: int) -> float:
         """The chance that excavating cell y gives well water (0 but for a water tile not yet excavated)."""

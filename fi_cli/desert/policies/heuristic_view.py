@@ -88,7 +88,10 @@ def _fill(level: tuple[int, ...], room: tuple[int, ...], pool: int) -> tuple[int
 
 
 class View:
-    """The public facts and values one decision needs, computed once (``w``: the policy's weights)."""
+    """The public facts and values one decision needs (``w``: the policy's weights). What is cheap is read at
+    once; what only some decisions need (the odds of the hidden tiles and of the storm deck, the water a pawn
+    will need, the meeting well, the ways to the Launch Pad) is worked out the first time it is asked for: a
+    storm card's decision often needs none of it."""
 
     def __init__(self, s: GameState, w: dict[str, float]) -> None:
         self.s, self.w = s, w
@@ -99,23 +102,43 @@ class View:
         self.dry = 1 if s.rules.thirst_at_zero else 0  # the lowest water a pawn survives a Sun Beats Down at
         self.pad = s.launch_pad()
         self.collected = s.parts.count(COLLECTED)
-        self.tunnels = [c for c in range(N_CELLS) if s.kind[c] == TUNNEL and s.dug[c]]
-        self._storm_odds()
-        self._tile_odds()
-        self.need = self._water_need()
+        kind, dug = s.kind, s.dug
+        self.tunnels = [c for c in range(N_CELLS) if kind[c] == TUNNEL and dug[c]]
         self.sand_base = w["v_sand"] * (1.0 + w["w_supply"] * max(0.0, 1.0 - s.supply / w["supply_low"]))
         self.wc = s.carrier
-        self.wells_dug = [c for c in range(N_CELLS) if s.kind[c] == WELL and s.dug[c]]
         self.endgame = self.collected == 4 or (self.collected + self._parts_in_reach() == 4 and self.pad >= 0)
-        self.meet = self._meeting()
-        self.path_sand = self._path_sand() if self.collected == 4 and self.pad >= 0 else {}
+        self._v_water = w["v_water"]
+        self._water_ratio = w["water_ratio"]
+        self._step = w["step_cost"]
+        self._g_next = w["g_next"]
+        self._w_meet = w["w_meet"]
+        self._w_death = w["w_death"]
+        self._w_share = w["w_share"]
+        self._w_shade = w["w_shade"]
+        self._w_bury = w["w_bury_risk"]
         self._tasks: dict[int, list[tuple[float, int, int]]] = {}
-        self._risks: dict[tuple[int, int], float] = {}
+        self._risks: dict[int, float] = {}
+        self._clusters: dict[int, float] = {}
+        self._places: dict[int, float] = {}
         self._pad_costs: dict[int, list[int]] = {}
-        self._before = [self._cards_before_turn(q) for q in range(n)]
+        left = s.storm_left if s.phase == STORM else max(0, self.cpt - s.skips)
+        self._before = [left + (q - s.current - 1) % n * self.cpt for q in range(n)]
+        # worked out when first asked for
+        self._storm_known = False
+        self._tiles_known = False
+        self._need = -1.0
+        self._wells_dug: list[int] | None = None
+        self._meet = -2
+        self._path: dict[int, int] | None = None
+        self.top: list[int] = []
+        self._segments: list[tuple[int, float]] = []
+        self._p_sun = self._p_up = self._sand_per_card = 0.0
+        self._kind_value: list[float] = []
+        self._p_well = 0.0
+        self._clues_left = 0
 
     # ------------------------------------------------------------------ the storm deck
-    def _storm_odds(self) -> None:
+    def _storm(self) -> None:
         """What the coming storm cards hold. The deck is drawn as: its known top (a Meteorologist's look), a
         middle of unknown order, its known bottom, then the discard pile reshuffled (all the cards drawn till
         then: there the deck's own mix). ``_segments`` lists (cards, Sun Beats Down per card) in that order;
@@ -124,16 +147,39 @@ class View:
         s = self.s
         mid = sum(s.sdeck)
         self.top = s.stop[::-1]  # known top cards, the next first
-        self._segments = [(1, float(c == SUN_BEATS_DOWN)) for c in self.top]
+        segments = [(1, float(c == SUN_BEATS_DOWN)) for c in self.top]
         if mid:
-            self._segments.append((mid, s.sdeck[SUN_BEATS_DOWN] / mid))
-        self._segments.extend((1, float(c == SUN_BEATS_DOWN)) for c in s.sbottom)
+            segments.append((mid, s.sdeck[SUN_BEATS_DOWN] / mid))
+        segments.extend((1, float(c == SUN_BEATS_DOWN)) for c in s.sbottom)
+        self._segments = segments
         total = sum(STORM_COUNTS)
-        self.p_sun = STORM_COUNTS[SUN_BEATS_DOWN] / total
-        self.p_up = STORM_COUNTS[STORM_PICKS_UP] / total
+        self._p_sun = STORM_COUNTS[SUN_BEATS_DOWN] / total
+        self._p_up = STORM_COUNTS[STORM_PICKS_UP] / total
         # sand a wind card adds: its strength, cut short by the edge of the board beyond the storm
         avail = [self._upwind_tiles(d) for d in range(4)]
-        self.sand_per_card = sum(STORM_COUNTS[c] * min(c % 3 + 1, avail[c // 3]) for c in range(12)) / total
+        cards = 0
+        for c in range(12):
+            cards += STORM_COUNTS[c] * min(c % 3 + 1, avail[c // 3])
+        self._sand_per_card = cards / total
+        self._storm_known = True
+
+    @property
+    def p_sun(self) -> float:
+        if not self._storm_known:
+            self._storm()
+        return self._p_sun
+
+    @property
+    def p_up(self) -> float:
+        if not self._storm_known:
+            self._storm()
+        return self._p_up
+
+    @property
+    def sand_per_card(self) -> float:
+        if not self._storm_known:
+            self._storm()
+        return self._sand_per_card
 
     def _upwind_tiles(self, d: int) -> int:
         x, k = self.s.storm, 0
@@ -145,6 +191,8 @@ class View:
 
     def suns_ahead(self, cards: int) -> float:
         """Expected Sun Beats Down cards among the next ``cards`` storm cards."""
+        if not self._storm_known:
+            self._storm()
         suns = 0.0
         for k, rate in self._segments:
             if cards <= 0:
@@ -152,30 +200,43 @@ class View:
             take = min(k, cards)
             suns += take * rate
             cards -= take
-        return suns + cards * self.p_sun
+        return suns + cards * self._p_sun
 
     def cards_before_turn(self, q: int) -> int:
         """Storm cards drawn before pawn q's next turn starts (from now)."""
         return self._before[q]
 
-    def _cards_before_turn(self, q: int) -> int:
-        s = self.s
-        left = s.storm_left if s.phase == STORM else max(0, self.cpt - s.skips)
-        between = (q - s.current - 1) % self.n
-        return left + between * self.cpt
-
     def card_harm(self) -> float:
         """What one storm card costs the team on average: sand, water, the meter."""
-        water = sum(self.water_value(q, self.s.water[q] - 1, 1) for q in range(self.n))
+        water = 0.0
+        for q in range(self.n):
+            water += self.water_value(q, self.s.water[q] - 1, 1)
         return self.sand_per_card * self.sand_base + self.p_sun * water + self.p_up * self.w["v_level"]
 
     # ------------------------------------------------------------------ water
+    @property
+    def need(self) -> float:
+        """Water a pawn in the sun drinks before the game can end: the Sun Beats Down cards among the storm cards
+        drawn while the team does the work left (3 actions a tile to excavate and a part to pick up, and the
+        way to the Launch Pad)."""
+        if self._need < 0:
+            s = self.s
+            kind, dug = s.kind, s.dug
+            tiles = 0
+            for c in range(N_CELLS):
+                if kind[c] != NO_TILE and not dug[c] and kind[c] != MIRAGE:
+                    tiles += 1
+            work = 3 * (tiles + 4 - self.collected) + 2 * self.n
+            cards = work * max(1, self.cpt) / 4
+            self._need = self.w["need_scale"] * self.suns_ahead(round(cards)) + self.dry
+        return self._need
+
     def water_value(self, q: int, w: int, units: int) -> float:
         """Value of ``units`` more water to pawn q holding w: ``v_water`` a unit while it holds less than it will
         drink before the game can end, each unit beyond worth ``water_ratio`` times the one before; nothing
         beyond the canteen."""
-        v = self.w["v_water"]
-        ratio = self.w["water_ratio"]
+        v = self._v_water
+        ratio = self._water_ratio
         need = self.need
         total = 0.0
         cap = self.cap[q]
@@ -186,19 +247,9 @@ class View:
             total += v if level < need else v * ratio ** (level - need + 1)
         return total
 
-    def _water_need(self) -> float:
-        """Water a pawn in the sun drinks before the game can end: the Sun Beats Down cards among the storm cards
-        drawn while the team does the work left (3 actions a tile to excavate and a part to pick up, and the
-        way to the Launch Pad)."""
-        s = self.s
-        tiles = sum(1 for c in range(N_CELLS) if s.kind[c] != NO_TILE and not s.dug[c] and s.kind[c] != MIRAGE)
-        work = 3 * (tiles + 4 - self.collected) + 2 * self.n
-        cards = work * max(1, self.cpt) / 4
-        return self.w["need_scale"] * self.suns_ahead(round(cards)) + self.dry
-
     def death_risk(self, water: int, cards: int) -> float:
         """Chance a pawn holding ``water`` dies of thirst in the next ``cards`` storm cards (in the sun)."""
-        key = (water, cards)
+        key = water * 1024 + cards
         risk = self._risks.get(key)
         if risk is None:
             risk = self._risks[key] = poisson_tail(self.suns_ahead(cards), water + 1 - self.dry)
@@ -208,14 +259,16 @@ class View:
     def _tile_odds(self) -> None:
         s, w = self.s, self.w
         kind, dug = s.kind, s.dug
-        hidden = kind.count(HIDDEN)
-        left = {k: TILE_COUNTS[k] - kind.count(k) for k in PLAIN_KINDS}
-        gear = w["v_gear"] if sum(s.gdeck) else 0.0
+        seen = [0] * 16  # tiles of each kind on the board (the hidden ones by their look)
         found = [0] * 4  # clues of each part excavated
         for c in range(N_CELLS):
-            part = clue_part(kind[c])
-            if part >= 0 and dug[c]:
-                found[part] += 1
+            k = kind[c]
+            if k != NO_TILE:
+                seen[k] += 1
+                if dug[c] and 6 <= k <= 13:
+                    found[(k - 6) >> 1] += 1
+        hidden = seen[HIDDEN]
+        gear = w["v_gear"] if sum(s.gdeck) else 0.0
         value = [0.0] * 16
         value[CRASH_SITE] = gear
         value[GEAR_TILE] = gear
@@ -225,25 +278,50 @@ class View:
             part = clue_part(k)
             value[k] = w["v_clue_pair"] if found[part] == 1 and s.parts[part] == NOT_FOUND else w["v_clue"]
         if hidden:
-            v = sum(left[k] * (w["v_launch"] if k == LAUNCH_PAD else value[k]) for k in PLAIN_KINDS) / hidden
-            value[HIDDEN] = v + w["v_excavate"]
+            v = 0.0
+            for k in PLAIN_KINDS:
+                v += (TILE_COUNTS[k] - seen[k]) * (w["v_launch"] if k == LAUNCH_PAD else value[k])
+            value[HIDDEN] = v / hidden + w["v_excavate"]
         if self.collected == 4:  # nothing left to find but the Launch Pad: else only water is worth digging for
             value = [0.0] * 16
-            if LAUNCH_PAD not in kind and hidden:
+            if not seen[LAUNCH_PAD] and hidden:
                 value[HIDDEN] = w["v_launch"] + w["v_excavate"]
-        self.kind_value = value
-        water_hidden = kind.count(HIDDEN_WATER)
-        self.p_well = (TILE_COUNTS[WELL] - kind.count(WELL)) / water_hidden if water_hidden else 0.0
-        self.clues_left = sum(2 - f for f in found)
+        self._kind_value = value
+        water_hidden = seen[HIDDEN_WATER]
+        self._p_well = (TILE_COUNTS[WELL] - seen[WELL]) / water_hidden if water_hidden else 0.0
+        self._clues_left = 8 - sum(found)
+        self._tiles_known = True
+
+    @property
+    def kind_value(self) -> list[float]:
+        """The value of excavating a tile of each kind (HIDDEN: the average of what it may be)."""
+        if not self._tiles_known:
+            self._tile_odds()
+        return self._kind_value
+
+    @property
+    def p_well(self) -> float:
+        """The chance that a water-drop tile not yet excavated is a well."""
+        if not self._tiles_known:
+            self._tile_odds()
+        return self._p_well
+
+    @property
+    def clues_left(self) -> int:
+        if not self._tiles_known:
+            self._tile_odds()
+        return self._clues_left
 
     def _parts_in_reach(self) -> int:
-        return sum(1 for at in self.s.parts if at >= 0)
+        n = 0
+        for at in self.s.parts:
+            if at >= 0:
+                n += 1
+        return n
 
     def excavate_value(self, z: int, present: list[int]) -> float:
         """Value of excavating cell z with the pawns ``present`` on it (water from a well goes to them)."""
-        return self._excavate_value(z, self.s.kind[z], present)
-
-    def _excavate_value(self, z: int, k: int, present: list[int]) -> float:
+        k = self.s.kind[z]
         if k == HIDDEN_WATER:
             return self.p_well * self.well_value(present) + self.w["v_excavate_water"]
         if k == WELL:
@@ -257,48 +335,86 @@ class View:
         a pawn misses (away, or its canteen full) is water the team will lack later; with one nothing is lost,
         she draws the rest later (so a well is not worth digging before someone needs its water)."""
         s = self.s
-        gain = sum(self.water_value(q, s.water[q], 2) for q in present)
+        gain = 0.0
+        for q in present:
+            gain += self.water_value(q, s.water[q], 2)
         if self.wc >= 0:
             return gain
         # units of the well's water nobody drinks now: the absent pawns' and what full canteens cannot hold
-        waste = 2 * (self.n - len(present)) + sum(2 - min(2, self.cap[q] - s.water[q]) for q in present)
+        waste = 2 * (self.n - len(present))
+        for q in present:
+            waste += 2 - min(2, self.cap[q] - s.water[q])
         return gain - self.w["w_well_waste"] * self.w["v_water"] * waste
 
-    def _meeting(self) -> int:
+    @property
+    def wells_dug(self) -> list[int]:
+        if self._wells_dug is None:
+            kind, dug = self.s.kind, self.s.dug
+            self._wells_dug = [c for c in range(N_CELLS) if kind[c] == WELL and dug[c]]
+        return self._wells_dug
+
+    @property
+    def meet(self) -> int:
         """The well the team gathers on to excavate it together (-1: none): a known well not yet excavated, else
         the likeliest water-drop tile, nearest the team. With a Water Carrier and a well dug, she is the spring
         and there is no meeting."""
+        if self._meet == -2:
+            self._meet = self._meeting()
+        return self._meet
+
+    def _meeting(self) -> int:
         s = self.s
         if self.wc >= 0 and self.wells_dug:
             return -1
-        cells = [c for c in range(N_CELLS) if s.kind[c] == WELL and not s.dug[c]]
+        kind, dug = s.kind, s.dug
+        cells = [c for c in range(N_CELLS) if kind[c] == WELL and not dug[c]]
         if not cells:
-            cells = [c for c in range(N_CELLS) if s.kind[c] == HIDDEN_WATER and self.p_well >= 0.5]
-        if not cells:
-            return -1
-        return min(cells, key=lambda c: (sum(geo(s.roles[q])[s.pos[q]][c] for q in range(self.n)) + 2 * s.sand[c], c))
+            if self.p_well < 0.5:
+                return -1
+            cells = [c for c in range(N_CELLS) if kind[c] == HIDDEN_WATER]
+        best, best_cost = -1, 0
+        for c in cells:  # the least total walk of the team (and sand on it), the first cell on a tie
+            cost = 2 * s.sand[c]
+            for q in range(self.n):
+                cost += geo(s.roles[q])[s.pos[q]][c]
+            if best < 0 or cost < best_cost:
+                best, best_cost = c, cost
+        return best
 
-    def leash(self, q: int, y: int) -> float:
-        """Steps pawn q ending on y would stand beyond what its water allows it from its water: the meeting
-        well, or the Water Carrier once she has a well to draw from (next to her is enough); four steps a
-        round for each round of water it holds beyond ``meet_rounds``."""
+    def _leash_of(self, q: int) -> tuple[int, float]:
+        """(the cell pawn q is leashed to, the steps its water allows it from there), (-1, 0) for none: see
+        ``leash``."""
         s = self.s
         if self.meet >= 0:
             target, slack = self.meet, 0
         elif self.wc >= 0 and q != self.wc:
             target, slack = s.pos[self.wc], 1
         else:
-            return 0.0
+            return -1, 0.0
         suns_round = self.suns_ahead(self.n * self.cpt)
         if not suns_round:
-            return 0.0
+            return -1, 0.0
         rounds = (s.water[q] + 1 - self.dry) / suns_round
-        allowed = 4 * max(0.0, rounds - self.w["meet_rounds"]) + slack
-        return max(0.0, geo(s.roles[q])[y][target] - allowed)
+        return target, 4 * max(0.0, rounds - self.w["meet_rounds"]) + slack
 
-    def _path_sand(self) -> dict[int, int]:
+    def leash(self, q: int, y: int) -> float:
+        """Steps pawn q ending on y would stand beyond what its water allows it from its water: the meeting
+        well, or the Water Carrier once she has a well to draw from (next to her is enough); four steps a
+        round for each round of water it holds beyond ``meet_rounds``."""
+        target, allowed = self._leash_of(q)
+        if target < 0:
+            return 0.0
+        return max(0.0, geo(self.s.roles[q])[y][target] - allowed)
+
+    @property
+    def path_sand(self) -> dict[int, int]:
         """Every part collected: the blocked cells on the cheapest ways of the pawns not yet on the Launch Pad to
         it (a cell costs a step plus the sand to clear down to one marker), with how many pawns need each."""
+        if self._path is None:
+            self._path = self._path_sand() if self.collected == 4 and self.pad >= 0 else {}
+        return self._path
+
+    def _path_sand(self) -> dict[int, int]:
         s = self.s
         out: dict[int, int] = {}
         for q in range(self.n):
@@ -321,6 +437,7 @@ class View:
         the cost of entering ``start`` counted, not that of the cell left)."""
         s = self.s
         near = AROUND if s.roles[q] == EXPLORER else ORTH
+        tunnels = self.tunnels
         cost = [_FAR] * N_CELLS
         cost[start] = 0
         todo = [(0, start)]
@@ -328,7 +445,7 @@ class View:
             d, v = heapq.heappop(todo)
             if d > cost[v]:
                 continue
-            steps = near[v] + tuple(self.tunnels) if v in self.tunnels else near[v]
+            steps = near[v] + tuple(tunnels) if v in tunnels else near[v]
             e = d + self._enter(v)
             for u in steps:
                 if s.kind[u] != NO_TILE and e < cost[u]:
@@ -368,24 +485,30 @@ class View:
         if not k:
             return []
         base = self.sand_base
-        if not s.dug[c] and s.kind[c] != MIRAGE and (s.kind[c] != LAUNCH_PAD or self.kind_value[LAUNCH_PAD]):
+        kc = s.kind[c]
+        if not s.dug[c] and kc != MIRAGE and (kc != LAUNCH_PAD or self.kind_value[LAUNCH_PAD]):
             base += w["v_sand_target"]
         if c == self.pad:
             base += w["v_sand_pad"] * self.collected
-        if any(at == c for at in s.parts):
+        part_here = c in s.parts
+        if part_here:
             base += w["v_sand_part"]
         out = [base] * k
         if k >= 2:
-            stuck = sum(1 for q in range(self.n) if s.pos[q] == c and q != s.current)
-            if c == self.pad or any(at == c for at in s.parts) or c in self.tunnels:
+            stuck = 0
+            for q in range(self.n):
+                if s.pos[q] == c and q != s.current:
+                    stuck += 1
+            if c == self.pad or part_here or c in self.tunnels:
                 stuck += 1
             if stuck and (s.climber < 0 or s.pos[s.climber] != c):
                 extra = w["v_unbury"] * stuck / (k - 1)
                 for i in range(k - 1):
                     out[i] += extra
-            if c in self.path_sand:
+            path = self.path_sand
+            if c in path:
                 for i in range(k - 1):
-                    out[i] += w["v_sand_path"] * self.path_sand[c]
+                    out[i] += w["v_sand_path"] * path[c]
         return out
 
     def reach_cells(self, role: int, z: int) -> tuple[int, ...]:
@@ -400,6 +523,7 @@ class View:
         climb = role == CLIMBER
         near = AROUND if role == EXPLORER else ORTH
         tunnels = [t for t in self.tunnels if climb or sand[t] < 2]
+        jumps = tuple(tunnels)
         dist = [INF] * N_CELLS
         prev = [-1] * N_CELLS
         dist[x] = 0
@@ -409,9 +533,7 @@ class View:
             d += 1
             nxt = []
             for u in frontier:
-                steps = near[u]
-                if tunnels and u in tunnels:
-                    steps = steps + tuple(tunnels)
+                steps = near[u] + jumps if jumps and u in tunnels else near[u]
                 for v in steps:
                     if dist[v] == INF and kind[v] != NO_TILE:
                         dist[v] = d
@@ -430,24 +552,30 @@ class View:
         """(value, cell, actions spent at the cell) of the work on the board for pawn q: excavations (a well's
         water for q and the pawns already there) and parts to pick up, less what another pawn will have done
         (``_claim``)."""
-        if q in self._tasks:
-            return self._tasks[q]
+        out = self._tasks.get(q)
+        if out is not None:
+            return out
         s, w = self.s, self.w
         r = rate(s.roles[q])
+        kind, dug, sand_of, pos, parts = s.kind, s.dug, s.sand, s.pos, s.parts
+        values = self.kind_value
         out = []
         for c in range(N_CELLS):
-            if s.kind[c] == NO_TILE:
+            k = kind[c]
+            if k == NO_TILE:
                 continue
-            sand = s.sand[c]
-            if not s.dug[c]:
-                present = [u for u in range(self.n) if s.pos[u] == c or u == q]
-                value = self.excavate_value(c, present)
+            sand = sand_of[c]
+            if not dug[c]:
+                if k == HIDDEN_WATER or k == WELL:  # a well's water goes to the pawns on it
+                    value = self.excavate_value(c, [u for u in range(self.n) if pos[u] == c or u == q])
+                else:
+                    value = 0.0 if k == MIRAGE else values[k]
                 if value > 0:
                     work = -(-sand // r) + 1
                     out.append((value * self._claim(q, c, work), c, work))
-            for at in s.parts:
+            for at in parts:
                 if at == c:
-                    work = (-(-sand // r) + 1) if not s.dug[c] else -(-max(0, sand - 1) // r)
+                    work = (-(-sand // r) + 1) if not dug[c] else -(-max(0, sand - 1) // r)
                     out.append((w["v_pick"] * self._claim(q, c, work + 1), c, work + 1))
         out.extend(self._water_tasks(q))
         self._tasks[q] = out
@@ -489,32 +617,40 @@ class View:
 
     def place_value(self, q: int, y: int) -> float:
         """The value of pawn q ending the current turn on cell y (its other pawns where they are)."""
+        key = q * N_CELLS + y
+        value = self._places.get(key)
+        if value is None:
+            value = self._places[key] = self._place_value(q, y)
+        return value
+
+    def _place_value(self, q: int, y: int) -> float:
         s, w = self.s, self.w
         role = s.roles[q]
         g = geo(role)[y]
-        step = w["step_cost"]
+        step = self._step
         best = 0.0
         for value, c, work in self.tasks(q):
             u = value - step * max(0, g[c] + work)
             if u > best:
                 best = u
-        total = w["g_next"] * best
-        total -= w["w_meet"] * self.leash(q, y)
-        if self.endgame and self.pad >= 0:
-            total -= (w["w_gather"] if self.collected < 4 else w["w_home"]) * g[self.pad]
-            if y == self.pad and self.collected == 4 and all(s.pos[u] == y for u in range(self.n) if u != q):
+        total = self._g_next * best
+        total -= self._w_meet * self.leash(q, y)
+        pad = self.pad
+        if self.endgame and pad >= 0:
+            total -= (w["w_gather"] if self.collected < 4 else w["w_home"]) * g[pad]
+            if y == pad and self.collected == 4 and all(s.pos[u] == y for u in range(self.n) if u != q):
                 total += w["v_win"]  # the team takes off
             if self.collected == 4:  # every turn of waiting for the last pawn is storm cards drawn
                 total -= w["w_take_off"] * self.turns_to_take_off(q, y)
         pos = s.pos[:]
         pos[q] = y
-        total -= w["w_death"] * self.team_risk(pos)
-        total += w["w_share"] * self.share_gain(q, y)
+        total -= self._w_death * self.team_risk(pos)
+        total += self._w_share * self.share_gain(q, y)
         if self.shaded(y, pos):  # the water the shade saves until q's next turn
-            saved = self.suns_ahead(self.cards_before_turn(q)) * self.water_value(q, s.water[q] - 1, 1)
-            total += w["w_shade"] * saved
+            saved = self.suns_ahead(self._before[q]) * self.water_value(q, s.water[q] - 1, 1)
+            total += self._w_shade * saved
         if s.sand[y] >= 1 and role != CLIMBER and self.storm_side(y):
-            total -= w["w_bury_risk"] * s.sand[y]
+            total -= self._w_bury * s.sand[y]
         return total
 
     def team_risk(self, pos: list[int]) -> float:
@@ -524,47 +660,79 @@ class View:
         well); they cannot hand theirs back. A pawn in a dug tunnel or under a Solar Shield drinks nothing."""
         n, wc = self.n, self.wc
         risk = 0.0
-        left = list(range(n))
+        left = (1 << n) - 1
         if wc >= 0:
             x = pos[wc]
             near = ORTH[x]
-            cl = [u for u in left if pos[u] == x or pos[u] in near]
-            left = [u for u in left if u not in cl]
+            cl = 0
+            for u in range(n):
+                if pos[u] == x or pos[u] in near:
+                    cl |= 1 << u
+            left &= ~cl
             risk += self._cluster_risk(cl, x, pos)
         while left:
-            x = pos[left[0]]
-            cl = [u for u in left if pos[u] == x]
-            left = [u for u in left if pos[u] != x]
+            first = (left & -left).bit_length() - 1
+            x = pos[first]
+            cl = 0
+            for u in range(first, n):
+                if left >> u & 1 and pos[u] == x:
+                    cl |= 1 << u
+            left &= ~cl
             risk += self._cluster_risk(cl, x, pos)
         return risk
 
-    def _cluster_risk(self, cl: list[int], x: int, pos: list[int]) -> float:
-        """The thirst risk of the pawns ``cl`` sharing the water of cell x's pawns among them (see team_risk)."""
+    def _cluster_risk(self, cl: int, x: int, pos: list[int]) -> float:
+        """The thirst risk of the pawns of the bit mask ``cl`` sharing the water of cell x's pawns among them (see
+        team_risk). It depends on which of them stand on x, which are in the shade and whether x is the Water
+        Carrier's dug well, and is remembered for the decision by these: most clusters stay the same wherever
+        one pawn ends its turn, and a pawn alone is the same cluster on every tile in the sun."""
+        key = cl
+        for u in range(self.n):
+            if cl >> u & 1:
+                if pos[u] == x:
+                    key |= 1 << (u + 5)
+                if self.shaded(pos[u], pos):
+                    key |= 1 << (u + 10)
+        if self.wc >= 0 and cl >> self.wc & 1 and x in self.wells_dug:
+            key |= 1 << 15
+        risk = self._clusters.get(key)
+        if risk is None:
+            risk = self._clusters[key] = self._new_cluster_risk(cl, x, pos)
+        return risk
+
+    def _new_cluster_risk(self, cl: int, x: int, pos: list[int]) -> float:
         s = self.s
-        tunnels = self.tunnels
-        if s.shields:
-            exposed = [u for u in cl if not self.shaded(pos[u], pos)]
-        else:
-            exposed = [u for u in cl if pos[u] not in tunnels]
+        members = [u for u in range(self.n) if cl >> u & 1]
+        exposed = [u for u in members if not self.shaded(pos[u], pos)]
         if not exposed:
             return 0.0
         water, cap = s.water, self.cap
-        pool = sum(water[u] for u in cl if pos[u] == x)
-        if x in self.wells_dug and self.wc in cl:
+        pool = 0
+        for u in members:
+            if pos[u] == x:
+                pool += water[u]
+        if self.wc >= 0 and cl >> self.wc & 1 and x in self.wells_dug:
             pool += int(self.w["wc_refill"])
         before = self._before
-        cards = min(before[u] for u in cl)
-        level = tuple(0 if pos[u] == x else water[u] for u in exposed)
-        risk = self.death_risk
-        return sum(risk(w, cards) for w in _fill(level, tuple(cap[u] for u in exposed), pool))
+        cards = min([before[u] for u in members])
+        level = tuple([0 if pos[u] == x else water[u] for u in exposed])
+        total = 0.0
+        for w in _fill(level, tuple([cap[u] for u in exposed]), pool):
+            total += self.death_risk(w, cards)
+        return total
 
     def shaded(self, cell: int, pos: list[int] | None = None) -> bool:
         """Whether pawns on the cell are safe from Sun Beats Down: a dug tunnel, or a Solar Shield up there."""
         s = self.s
-        pos = pos or s.pos
         if cell in self.tunnels:
             return True
-        return s.shields != 0 and any(s.shields >> u & 1 and pos[u] == cell for u in range(self.n))
+        if not s.shields:
+            return False
+        where = pos or s.pos
+        for u in range(self.n):
+            if s.shields >> u & 1 and where[u] == cell:
+                return True
+        return False
 
     def tile_risk(self, x: int) -> float:
         """The chance (summed over the pawns) that a pawn on cell x, sharing water there, dies of thirst before
@@ -573,10 +741,15 @@ class View:
         group = [q for q in range(self.n) if s.pos[q] == x]
         if not group:
             return 0.0
-        total = sum(s.water[q] for q in group)
-        cards = min(self.cards_before_turn(q) for q in group)
+        total = 0
+        for q in group:
+            total += s.water[q]
+        cards = min([self._before[q] for q in group])
         k = len(group)
-        return sum(self.death_risk(total // k + (1 if i < total % k else 0), cards) for i in range(k))
+        risk = 0.0
+        for i in range(k):
+            risk += self.death_risk(total // k + (1 if i < total % k else 0), cards)
+        return risk
 
     def share_gain(self, q: int, y: int) -> float:
         """What the water shared with pawn q on y is worth (the team evens water out at once where it can): the
@@ -584,19 +757,25 @@ class View:
         s = self.s
         pos = s.pos
         wc = self.wc
+        near = ORTH[y]
         if q == wc:
-            group = [u for u in range(self.n) if u == q or pos[u] == y or pos[u] in ORTH[y]]
+            group = [u for u in range(self.n) if u == q or pos[u] == y or pos[u] in near]
         else:
-            near_wc = wc >= 0 and (pos[wc] == y or pos[wc] in ORTH[y])
+            near_wc = wc >= 0 and (pos[wc] == y or pos[wc] in near)
             group = [u for u in range(self.n) if u == q or pos[u] == y or (near_wc and u == wc)]
         if len(group) < 2:
             return 0.0
-        water = {u: s.water[u] for u in group}
+        water = s.water[:]
+        cap = self.cap
         gain = 0.0
         for _ in range(8):  # the balancing rule of the free actions: the fullest gives to the driest
-            a = max(group, key=lambda u: (water[u], -u))
-            b = min(group, key=lambda u: (water[u], u))
-            if water[a] - water[b] < 2 or water[b] >= self.cap[b] or water[a] <= self.dry:
+            a = b = group[0]
+            for u in group:  # the fullest (the first on a tie) and the driest (the first on a tie)
+                if water[u] > water[a]:
+                    a = u
+                if water[u] < water[b]:
+                    b = u
+            if water[a] - water[b] < 2 or water[b] >= cap[b] or water[a] <= self.dry:
                 break
             gain += self.water_value(b, water[b], 1) - self.water_value(a, water[a] - 1, 1)
             water[a] -= 1
