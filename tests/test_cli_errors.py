@@ -42,7 +42,7 @@ BAD = [
     (["layouts", "show", "atlantis"], "unknown layout"),
     (["layouts", "check", "{d}/island.yaml"], "has 4 cells"),
     (["layouts", "check", "{d}/nope.yaml"], "file not found"),
-    (["policies", "oracle"], "unknown policy"),
+    (["policies", "telepath"], "unknown policy"),
     (["play", "--difficulty", "hard"], "difficulty"),
     (["play", "--layout", "{d}/island.yaml"], "has 4 cells"),
 ]

@@ -124,7 +124,7 @@ def test_policies_lists_every_policy_and_its_parameters():
     detail = run("policies", "heuristic")
     assert detail.exit_code == 0
     assert all(f"  {k} " in detail.output for k in make_policy("heuristic").PARAMETERS)
-    bad = run("policies", "oracle")
+    bad = run("policies", "telepath")
     assert bad.exit_code == 2 and "unknown policy" in bad.output
 
 

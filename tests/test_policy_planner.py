@@ -37,7 +37,7 @@ def test_planner_plays_whole_games(players):
         ({"depth": -1}, "depth"),
         ({"margin": "big"}, "margin"),
         ({"base": "planner"}, "a planner itself"),
-        ({"base": "oracle"}, "unknown policy"),
+        ({"base": "telepath"}, "unknown policy"),
         ({"horizon": 3}, "has no parameter 'horizon'"),
     ],
 )

@@ -25,7 +25,7 @@ from fi_cli.sim.tables import DATASETS
 CONFIGS = Path(__file__).resolve().parent.parent / "configs"
 COLUMNS = {  # as the README documents them
     "games": ["scenario", "game", "seed", "layout", "difficulty", "storm_start", "sand_supply", "players", "roles",
-              "first_player", "policy", "rules_version", "outcome", "loss_cause", "loss_causes", "turns",
+              "first_player", "policy", "fair", "rules_version", "outcome", "loss_cause", "loss_causes", "turns",
               "final_storm_level", "parts_found", "parts_collected", "tiles_excavated", "sand_on_tiles", "ran_dry"],
     "turns": ["scenario", "game", "turn", "player", "role", "actions", "storm_cards", "storm_level", "sand_on_tiles",
               "sand_supply", "tiles_blocked", "blocked", "storm_cell", "tiles_excavated", "water", "pawn_cells",

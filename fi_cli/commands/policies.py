@@ -28,10 +28,13 @@ def policies(name: str | None, game: str) -> None:
     names = [name] if name else module(game, "policies").policy_names()
     for n in names:
         try:
-            params = getattr(make_policy(n), "PARAMETERS", {})
+            player = make_policy(n)
         except PolicyError as e:
             raise fail(str(e)) from None
-        click.echo(f"{n}: {len(params)} parameter(s)" if params else f"{n}: no parameters")
+        params = getattr(player, "PARAMETERS", {})
+        unfair = "  UNFAIR: sees the hidden decks; a measuring instrument, not a player" if not getattr(
+            player, "fair", True) else ""
+        click.echo((f"{n}: {len(params)} parameter(s)" if params else f"{n}: no parameters") + unfair)
         if name:
             for key, text in params.items():
                 click.echo(f"  {key:<18} {text}")

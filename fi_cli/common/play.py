@@ -88,3 +88,10 @@ def play_turns(
         if s.turn != turn or s.outcome is not None:
             yield turn, player, actions
             turn, player, actions = s.turn, s.current, []
+
+
+def clairvoyant_search(policy: Any, s: Any) -> None:
+    """Before play: show the real game (its generator included) to a policy that says it is unfair (``fair =
+    False``: the oracle, a measuring instrument) so it can search the fixed future; a fair policy gets nothing."""
+    if getattr(policy, "fair", True) is False:
+        policy.solve(s)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..common.play import play_turns
+from ..common.play import clairvoyant_search, play_turns
 from ..common.policies import Policy
 from ..seeding import policy_seed
 from .actions import action_text
@@ -112,6 +112,7 @@ def play_game(setup: GameSetup, policy: Policy, seed: int, narrate: Callable[[st
     rec = Recorder(s)
     s.stats = rec
     policy.reset(policy_seed(seed))  # never the game's own seed: it would let a player rebuild the draws
+    clairvoyant_search(policy, s)  # only an unfair instrument (the oracle) is shown the real game
     first = s.current
     rows: list[TurnRecord] = []
     if narrate:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..common.play import _AWAY, choose, play_turns  # noqa: F401  (_AWAY: where choose keeps the generator)
+from ..common.play import _AWAY, choose, clairvoyant_search, play_turns  # noqa: F401  (_AWAY: where choose keeps the generator)
 from ..seeding import policy_seed
 from .actions import action_text
 from .engine import GameState, Recorder
@@ -94,6 +94,7 @@ def play_game(
         rec.times_flooded[t] += 1
     s.stats = rec
     policy.reset(policy_seed(seed))  # never the game's own seed: it would let a player rebuild the draws
+    clairvoyant_search(policy, s)  # only an unfair instrument (the oracle) is shown the real game
     first = s.current
     rows: list[TurnRecord] = []
     if narrate:

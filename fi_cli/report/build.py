@@ -9,7 +9,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from ..sim.errors import os_error_text
-from . import figures, stats
+from . import figures, ladder, stats
 from .errors import ReportError
 from .figures import FigureInfo, Look
 from .games import section
@@ -156,7 +156,7 @@ def build_report(
                                 means)
         sec = Section(name, data, pairings[name], summary, tables, figure_list(data), prefix)
         made = make_figures(tables, data, pairings[name])
-        sec.parts = game.parts(data, tables)
+        sec.parts = ladder.part(data) + game.parts(data, tables)
         for extra in sec.parts:
             tables |= extra.tables
             made |= titled(extra.made, extra.figures, data.partial_note)

@@ -67,7 +67,7 @@ def brief_table(outcomes: pd.DataFrame, rates: pd.DataFrame, endings: list[str])
 def run_summary(run_dir: Path) -> str:
     """The table `fi simulate` ends with, as text: per scenario, games, win rate with its 95% interval, the
     most common loss cause and the median number of turns (read from the games files only)."""
-    from . import stats
+    from . import ladder, stats
     from .games import section
     from .load import load_runs
 
@@ -76,7 +76,22 @@ def run_summary(run_dir: Path) -> str:
     outcomes = stats.outcome_table(data.games, data.scenarios, endings).assign(
         label=lambda o: o["scenario"].map(data.labels))
     rates = stats.win_rates(data.games, data.scenarios, data.scenarios[0])
-    return to_text(brief_table(outcomes, rates, stats.endings_in(data.games, endings)))
+    text = to_text(brief_table(outcomes, rates, stats.endings_in(data.games, endings)))
+    if ladder.applies(data):
+        side = ladder_table(ladder.compute(data)["ladder"])
+        text += "\n\nThe players side by side, on the same deals:\n" + to_text(side)
+    return text
+
+
+def ladder_table(rungs: pd.DataFrame) -> pd.DataFrame:
+    """A row per deal scenario, a column per player (win rate and 95% interval); an unfair one says so."""
+    from .ladder import rate_texts
+
+    unfair = [r if fair else f"{r} (unfair)" for r, fair in zip(rungs["rung"], rungs["fair"], strict=True)]
+    cell = rungs.assign(rate=rate_texts(rungs), rung=unfair)
+    wide = cell.pivot(index="deal", columns="rung", values="rate")
+    wide = wide.reindex(index=list(dict.fromkeys(cell["deal"])), columns=list(dict.fromkeys(cell["rung"])))
+    return wide.fillna("").reset_index().rename(columns={"deal": "scenario"})
 
 
 def to_text(df: pd.DataFrame) -> str:

@@ -105,6 +105,13 @@ class Scenario:
         return self.door.difficulty_name(self.setup.start_level)
 
     @property
+    def deal_id(self) -> str:
+        """The id its games' seeds come from: its id without the policy, so that the rungs of a policy matrix (a
+        ladder of players) play the very same deals and their results pair game by game."""
+        kept = {k: v for k, v in self.values.items() if k != "policy"}
+        return ",".join(f"{k}={render_value(v)}" for k, v in kept.items()) or BASE_SCENARIO_ID
+
+    @property
     def policy_label(self) -> str:
         return render_value({"name": self.policy, **self.policy_params} if self.policy_params else self.policy)
 

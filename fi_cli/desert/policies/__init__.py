@@ -8,19 +8,25 @@ from typing import Any
 
 from ...common.policies import Policy, PolicyError, RandomPolicy, build_policy
 
-__all__ = ["Policy", "PolicyError", "make_policy", "policy_names"]
+__all__ = ["Policy", "PolicyError", "is_fair", "make_policy", "policy_names"]
 
 
 def _registry() -> dict[str, Callable[..., Policy]]:
     # a function, not a constant: policy modules (imported here) may import this package
     from .heuristic import HeuristicPolicy
+    from .oracle import OraclePolicy
     from .search import SearchPolicy
 
-    return {"random": RandomPolicy, "heuristic": HeuristicPolicy, "search": SearchPolicy}
+    return {"random": RandomPolicy, "heuristic": HeuristicPolicy, "search": SearchPolicy, "oracle": OraclePolicy}
 
 
 def policy_names() -> list[str]:
     return sorted(_registry())
+
+
+def is_fair(name: str) -> bool:
+    """Whether policy ``name`` decides from what real players see (False only for a clairvoyant instrument)."""
+    return getattr(_registry().get(name), "fair", True)
 
 
 def make_policy(name: str, params: dict[str, Any] | None = None) -> Policy:

@@ -29,7 +29,7 @@ ENDINGS: tuple[str, ...] = ("win", *LOSS_CAUSES)
 COLUMNS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "games": (("game", "layout", "difficulty", "players", "roles", "policy", "outcome", "loss_cause", "turns",
                "storm_start", "sand_supply", "final_storm_level", "parts_found", "parts_collected", "ran_dry"),
-              ("seed", "loss_causes", "tiles_excavated", "sand_on_tiles")),
+              ("seed", "fair", "loss_causes", "tiles_excavated", "sand_on_tiles")),
     "turns": (("game", "turn", "storm_level", "sand_on_tiles", "sand_supply", "water", "blocked", "pawn_cells"),
               ()),
     "tiles": (("game", "tile", "kind", "excavated_turn"), ()),

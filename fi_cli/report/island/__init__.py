@@ -32,7 +32,7 @@ ENDINGS: tuple[str, ...] = ("win", *LOSS_CAUSES, "turn_limit")
 COLUMNS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "games": (("game", "layout", "difficulty", "players", "policy", "outcome", "loss_cause", "turns",
                "final_water_level", "treasures_captured", "tiles_sunk"),
-              ("seed", "roles", "loss_causes", "lost_treasure", "drowned_tile")),
+              ("seed", "fair", "roles", "loss_causes", "lost_treasure", "drowned_tile")),
     "turns": (("game", "turn", "water_level", "waters_rise", "treasures_captured", "tiles_flooded", "tiles_sunk"),
               ("treasures", "actions")),
     "tiles": (("game", "tile", "row", "col", "sunk_turn"), ()),

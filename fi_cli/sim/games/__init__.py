@@ -109,7 +109,8 @@ def log_game(columns: Columns, scenario: Any, game: int, seed: int, rec: Any, ru
     columns.add_game([
         ("scenario", scenario.id), ("game", game), ("seed", seed), ("layout", s.layout.id),
         ("difficulty", scenario.difficulty), ("players", s.players), ("roles", tuple(rec.roles)),
-        ("policy", scenario.policy_label), ("rules_version", rules_version), ("loss_causes", tuple(rec.loss_causes)),
+        ("policy", scenario.policy_label), ("fair", module(scenario.game, "policies").is_fair(scenario.policy)),
+        ("rules_version", rules_version), ("loss_causes", tuple(rec.loss_causes)),
         *own, *((name, getattr(rec, name)) for name in fields)])
     columns.add_rows("turns", scenario.id, game, rec.turn_rows)
     columns.add_rows("tiles", scenario.id, game, rec.tile_rows)

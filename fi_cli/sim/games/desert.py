@@ -104,7 +104,8 @@ SCHEMAS: dict[str, pa.Schema] = {
     "games": pa.schema([
         ("scenario", SCENARIO), ("game", I32), ("seed", I64), ("layout", STR), ("difficulty", STR),
         ("storm_start", I32), ("sand_supply", I32), ("players", I32), ("roles", STRS), ("first_player", I32),
-        ("policy", STR), ("rules_version", STR), ("outcome", STR), ("loss_cause", STR), ("loss_causes", STRS),
+        ("policy", STR), ("fair", pa.bool_()), ("rules_version", STR), ("outcome", STR), ("loss_cause", STR),
+        ("loss_causes", STRS),
         ("turns", I32), ("final_storm_level", I32), ("parts_found", I32), ("parts_collected", I32),
         ("tiles_excavated", I32), ("sand_on_tiles", I32), ("ran_dry", pa.list_(I32)),
     ]),

@@ -78,7 +78,7 @@ SCHEMAS: dict[str, pa.Schema] = {
     "games": pa.schema([
         ("scenario", SCENARIO), ("game", I32), ("seed", I64), ("layout", STR), ("difficulty", STR),
         ("start_level", I32), ("players", I32), ("roles", STRS), ("first_player", I32), ("policy", STR),
-        ("rules_version", STR), ("outcome", STR), ("loss_cause", STR), ("loss_causes", STRS),
+        ("fair", pa.bool_()), ("rules_version", STR), ("outcome", STR), ("loss_cause", STR), ("loss_causes", STRS),
         ("turns", I32), ("final_water_level", I32), ("treasures_captured", I32), ("tiles_sunk", I32),
         ("lost_treasure", STR), ("drowned_tile", STR),
     ]),
