@@ -37,22 +37,23 @@ class OracleBase:
     name = "oracle"
     fair = False
     PARAMETERS: dict[str, str] = {
-        "budget": "continuations (whole games of the heuristic) the search may play per deal (default 200)",
+        "budget": "continuations (whole games of the heuristic) the search may play per deal (default 20000)",
         "depth": "turns after a candidate turn at which a lost continuation's position is rated (default 2)",
         "variants": "weight variants of the heuristic that propose turns besides it (default: all of the game's)",
+        "beam": "positions kept at each turn of the search, the best rated first (default 32; 1: greedy)",
     }
     make: Callable[..., Any]
     variants: Sequence[dict[str, float]] = ()
     value: Callable[[Any], float]
 
-    def __init__(self, budget: int = 200, depth: int = 2, variants: int | None = None) -> None:
-        for key, v, least in (("budget", budget, 1), ("depth", depth, 1), ("variants", variants, 0)):
+    def __init__(self, budget: int = 20000, depth: int = 2, variants: int | None = None, beam: int = 32) -> None:
+        for key, v, least in (("budget", budget, 1), ("depth", depth, 1), ("variants", variants, 0), ("beam", beam, 1)):
             if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < least):
                 raise ValueError(f"{key} must be a whole number of at least {least}, got {v!r}")
         n = len(self.variants) if variants is None else variants
         if n > len(self.variants):
             raise ValueError(f"variants must be at most {len(self.variants)}, got {n}")
-        self.budget, self.depth = budget, depth
+        self.budget, self.depth, self.beam = budget, depth, beam
         self.players = [type(self).make()] + [type(self).make(**w) for w in self.variants[:n]]
         self._script: list[tuple] = []
         self.found = False  # whether the last solve proved a win
@@ -63,33 +64,39 @@ class OracleBase:
 
     def solve(self, game: Any) -> None:
         """Search the real game (``game`` with its generator; left untouched) for a win; remember its actions."""
-        s = _twin(game)
-        line: list[tuple] = []
         self.continuations = 0
         self.found = False
-        while s.outcome is None and self.continuations < self.budget:
-            best: tuple[float, int, Any, list[tuple]] | None = None
-            for player in self.players:
-                if self.continuations >= self.budget:
-                    break
-                t = _twin(s)
-                turn_actions = _play(t, player, lambda st, turn=t.turn: st.turn == turn)
-                after = _twin(t) if t.outcome is None else t
-                rest, score = self._continue(t, s.turn + self.depth)
-                if t.outcome == "win":
-                    self._script = line + turn_actions + rest
-                    self.found = True
-                    return
-                key = (score, t.turn)
-                if best is None or key > best[:2]:
-                    best = (score, t.turn, after, turn_actions)  # type: ignore[assignment]
-            if best is None:
-                break
-            s, line = best[2], line + best[3]
-        if s.outcome is None:  # the budget is spent: the heuristic plays the rest
-            line += _play(s, self.players[0], lambda st: True)
-        self._script = line
-        self.found = s.outcome == "win"
+        beam: list[tuple[Any, list[tuple]]] = [(_twin(game), [])]
+        longest: tuple[int, list[tuple]] = (-1, [])  # the game that lasted longest, played if nothing wins
+        while beam and self.continuations < self.budget:
+            children: list[tuple[float, int, Any, list[tuple]]] = []
+            for s, line in beam:
+                seen: set[tuple] = set()
+                for player in self.players:
+                    if self.continuations >= self.budget:
+                        break
+                    t = _twin(s)
+                    turn = _play(t, player, lambda st, at=t.turn: st.turn == at)
+                    if tuple(turn) in seen:  # another weight setting proposed the same turn: the same future
+                        continue
+                    seen.add(tuple(turn))
+                    after = _twin(t) if t.outcome is None else None
+                    rest, score = self._continue(t, s.turn + self.depth)
+                    if t.outcome == "win":
+                        self._script, self.found = line + turn + rest, True
+                        return
+                    if t.turn > longest[0]:
+                        longest = (t.turn, line + turn + rest)
+                    if after is not None:
+                        children.append((score, after.turn, after, line + turn))
+            children.sort(key=lambda c: c[:2], reverse=True)  # stable: the heuristic's turn first on a tie
+            beam = [(c[2], c[3]) for c in children[: self.beam]]
+        if beam:  # the budget is spent: the heuristic plays the rest of the best line
+            s, line = beam[0]
+            line = line + _play(s, self.players[0], lambda st: True)
+            self._script, self.found = line, s.outcome == "win"
+        else:
+            self._script = longest[1]
 
     def _continue(self, t: Any, rate_at: int) -> tuple[list[tuple], float]:
         """Play the heuristic on ``t`` to the end; its actions and the value of the position at turn ``rate_at``

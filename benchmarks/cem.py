@@ -1,0 +1,100 @@
+"""Tune every weight of a heuristic at once with the cross-entropy method, on tuning seeds.
+
+Each generation draws ``--pop`` settings around the current mean (each weight times exp(N(0, sigma)), its own
+sigma), the mean itself among them, and plays all of them on the same fresh games (every cell of ``--cells``,
+``--games`` games each, new tuning seeds every generation: paired, so the deals cancel out). The mean and the
+sigmas move to the ``--elite`` settings that won most. A sigma never falls below ``--floor``, so that the noise
+of a few hundred games cannot freeze a weight early. Weights stay positive; ``v_win`` (a win, not a trade-off)
+and weights that are 0 are left alone. The state is written after every generation (``--resume`` goes on from
+it). Check the result afterwards with tune.py on seeds the run has not seen, and the published figures with
+strength.py on the benchmark seeds.
+
+    python benchmarks/cem.py --game desert --cells 4:novice,4:normal,2:normal --games 500 --state /tmp/cem.json
+    python benchmarks/cem.py --resume --gens 10 --state /tmp/cem.json
+    python benchmarks/cem.py --game desert --start '{"v_pick": 20}' --state /tmp/cem2.json   # another mean
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from optimize import wins  # beside this script
+from seeds import tuning_range
+from tune import CELLS, parse_cells
+
+
+def defaults_of(game: str) -> dict[str, float]:
+    if game == "desert":
+        from fi_cli.desert.policies.heuristic import DEFAULTS as DESERT
+
+        return DESERT
+    from fi_cli.island.policies.heuristic import DEFAULTS as ISLAND
+
+    return ISLAND
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--state", required=True, help="JSON file of the run's state (written after every generation)")
+    ap.add_argument("--resume", action="store_true", help="go on from the state file")
+    ap.add_argument("--game", choices=sorted(CELLS), default="desert")
+    ap.add_argument("--cells", metavar="PLAYERS:LEVEL,...", help="the cells played (as tune.py --cells)")
+    ap.add_argument("--gens", type=int, default=20, help="generations to run")
+    ap.add_argument("--pop", type=int, default=24, help="settings a generation (the mean among them)")
+    ap.add_argument("--elite", type=int, default=6, help="the best settings the mean moves to")
+    ap.add_argument("--games", type=int, default=500, help="games per cell for each setting of a generation")
+    ap.add_argument("--sigma", type=float, default=0.25, help="first spread of each weight (log scale)")
+    ap.add_argument("--floor", type=float, default=0.08, help="the least spread of a weight (log scale)")
+    ap.add_argument("--seed", type=int, default=4_000_000, help="first game seed of the first generation")
+    ap.add_argument("--start", default="{}", help="JSON object of weights the first mean takes (else the defaults)")
+    ap.add_argument("--jobs", type=int, default=2)
+    args = ap.parse_args()
+    cells = parse_cells(ap, args.game, args.cells) if args.cells else CELLS[args.game]
+    defaults = defaults_of(args.game)
+    if args.resume:
+        with open(args.state) as f:
+            st = json.load(f)
+    else:
+        start = {**defaults, **json.loads(args.start)}
+        names = sorted(k for k in defaults if k != "v_win" and start[k] > 0)
+        st = {"gen": 0, "seed": args.seed, "cells": [f"{p}:{d}" for p, d in cells], "games": args.games,
+              "mean": {k: math.log(start[k]) for k in names}, "sigma": {k: args.sigma for k in names}, "log": []}
+    names = sorted(st["mean"])
+    rng = random.Random(f"cem-{st['seed']}-{st['gen']}")
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for _ in range(args.gens):
+            seed = st["seed"] + st["gen"] * args.games
+            tuning_range(seed, args.games)
+            logs = [dict(st["mean"])]
+            logs += [{k: st["mean"][k] + rng.gauss(0.0, st["sigma"][k]) for k in names} for _ in range(args.pop - 1)]
+            t0 = time.time()
+            scores = wins(pool, [{k: math.exp(v) for k, v in lw.items()} for lw in logs], args.games, seed,
+                          args.game, cells)  # fmt: skip
+            order = sorted(range(len(logs)), key=lambda i: (-scores[i], i))
+            elite = [logs[i] for i in order[: args.elite]]
+            for k in names:
+                mean = sum(e[k] for e in elite) / len(elite)
+                spread = math.sqrt(sum((e[k] - mean) ** 2 for e in elite) / len(elite))
+                st["mean"][k] = mean
+                st["sigma"][k] = max(args.floor, 0.7 * spread + 0.3 * st["sigma"][k])
+            st["gen"] += 1
+            elite_mean = round(sum(scores[i] for i in order[: args.elite]) / args.elite, 1)
+            row = {"gen": st["gen"], "seeds": f"{seed}-{seed + args.games - 1}", "mean_wins": scores[0],
+                   "best": scores[order[0]], "elite": elite_mean,
+                   "average": round(sum(scores) / len(scores), 1), "of": args.games * len(cells),
+                   "seconds": round(time.time() - t0)}  # fmt: skip
+            st["log"].append(row)
+            st["weights"] = {k: round(math.exp(v), 4) for k, v in sorted(st["mean"].items())}
+            with open(args.state, "w") as f:
+                json.dump(st, f, indent=1)
+            print(json.dumps(row), flush=True)
+    print(json.dumps(st["weights"]))
+
+
+if __name__ == "__main__":
+    main()
