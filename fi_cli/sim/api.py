@@ -45,6 +45,8 @@ class Run:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
+        if not self.path.is_dir():
+            raise RunDirError("no such run directory (give the directory `fi simulate` wrote)", file=self.path)
         manifest = read_manifest(self.path)
         if manifest is None:
             raise RunDirError("is not a run directory (no manifest.json)", file=self.path)
@@ -58,6 +60,11 @@ class Run:
     def game(self) -> str:
         """The game the run plays: island or desert."""
         return str(self.manifest.get("game", DEFAULT))
+
+    @property
+    def rules_version(self) -> str | None:
+        """The rules the run's games were played under."""
+        return self.manifest.get("rules_version")
 
     @property
     def complete(self) -> bool:
