@@ -163,3 +163,17 @@ def test_export_xlsx_writes_a_sheet_per_table(run_dir, tmp_path):
     assert list(book) == ["games", "turns", "tiles"]
     assert {ds: len(t) for ds, t in book.items()} == {ds: len(run.read(ds)) for ds in book}
     assert [p.name for p in tmp_path.iterdir()] == ["run.xlsx"]  # no temporary file left
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=["games", "export"])
+def test_a_damaged_file_is_named_without_a_traceback(run_dir, tmp_path, command):
+    import shutil
+
+    copy = tmp_path / "run"
+    shutil.copytree(run_dir, copy)
+    damaged = sorted((copy / "games").rglob("*.parquet"))[0]
+    damaged.write_text("not parquet")
+    r = fi(command[0], copy, *[str(a).format(out=tmp_path / "out") for a in command[1:]])
+    assert r.exit_code == 2 and "Traceback" not in r.output, r.output
+    assert "cannot read its games data" in r.output and str(damaged.relative_to(tmp_path)) in r.output
+    assert f"`fi check {copy}` lists every damaged file" in r.output

@@ -34,11 +34,12 @@ def export(run_dir: Path, to: str, out: Path, scenarios: tuple[str, ...]) -> Non
     from ..sim.api import Run
     from ..sim.errors import ConfigError
     from ..sim.export import export_run
+    from ..sim.tables import DATASETS
 
     try:
         run = Run(run_dir)
-        steps = 3 if to == "csv" else 1
-        with tqdm(total=steps, unit="file", desc="export", file=sys.stderr, disable=not sys.stderr.isatty()) as bar:
+        files = len(DATASETS) if to == "csv" else 1
+        with tqdm(total=files, unit="file", desc="export", file=sys.stderr, disable=not sys.stderr.isatty()) as bar:
             for path in export_run(run, to, out, list(scenarios)):
                 bar.update()
                 click.echo(f"wrote {path}")
