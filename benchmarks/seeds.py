@@ -1,6 +1,6 @@
 """The game-seed ranges of the benchmarks: published figures and tuning never share a game.
 
-Every figure in README.md and RESULTS.md is measured on BENCHMARK seeds. Tuning weights, training models and
+Every figure in README.md and docs/results/ is measured on BENCHMARK seeds. Tuning weights, training models and
 trying ideas use any other seed; the scripts that tune or train refuse a benchmark seed, so no published
 figure is measured on a game that chose the weights. (Before 2026-12-01 the tuning runs used seeds 1000-7999
 and the figures seeds 0-1999: the overlap this module ends. Seeds below 1,000,000 are for tuning now.)

@@ -18,18 +18,21 @@ def main() -> None:
       fi play --game desert --players 4 --difficulty normal --policy random --seed 7
       fi simulate configs/example.yaml
       fi report runs/example
+      fi games runs/example --outcome loss --cause treasure_lost
     """
 
 
 def _register() -> None:
     # One module per command; each defines a click command named like the module.
-    from .commands import check, layouts, play, policies, position, replay, report, simulate
+    from .commands import check, export, games, layouts, play, policies, position, replay, report, simulate
 
     main.add_command(play.play)
     main.add_command(position.position)
     main.add_command(simulate.simulate)
     main.add_command(layouts.layouts)
+    main.add_command(games.games)
     main.add_command(replay.replay)
+    main.add_command(export.export)
     main.add_command(report.report)
     main.add_command(check.check)
     main.add_command(policies.policies)

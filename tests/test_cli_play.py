@@ -101,6 +101,21 @@ def test_save_positions_then_legal_and_apply(tmp_path):
     assert after["players"][mover]["tile"] == move.split(", ")[1].rstrip(")")
 
 
+@pytest.mark.parametrize("game", ["island", "desert"])
+def test_a_position_saved_under_other_rules_is_played_with_a_warning(tmp_path, game):
+    run("play", "--game", game, "--seed", "7", "--save-positions", str(tmp_path), "--quiet")
+    first = sorted(tmp_path.glob("*.json"))[0]
+    doc = json.loads(first.read_text())
+    current = doc["rules_version"]
+    assert CliRunner().invoke(main, ["position", "legal", str(first)]).stderr == ""
+    doc["rules_version"] = "old-rules-0"
+    first.write_text(json.dumps(doc))
+    r = CliRunner().invoke(main, ["position", "legal", str(first)])
+    assert r.exit_code == 0 and r.stdout.strip(), r.output
+    assert r.stderr == (f"warning: {first} was saved under the rules old-rules-0 and this fi plays {current}: the "
+                        f"position is read and played under {current}, which may differ from the game it came from\n")
+
+
 def test_position_errors_are_one_paragraph(tmp_path):
     run("play", "--seed", "7", "--save-positions", str(tmp_path), "--quiet")
     first = str(sorted(tmp_path.glob("*.json"))[0])

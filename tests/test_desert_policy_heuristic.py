@@ -115,7 +115,7 @@ def test_a_buried_pawn_is_dug_out_as_far_as_freeing_it_is_worth():
         return state([(ARCH, "r1c2"), (CL, "r4c4"), (EX, "r1c1")], sand={"r1c1": 3}, dug={"r1c2": "gear"})
 
     # the default weight (3) leaves the Explorer to dig itself out on its turn and heads for a hidden tile: the
-    # team digs teammates out less and wins more (benchmarks/RESULTS.md, 2026-12-03); valued at 12, as before,
+    # team digs teammates out less and wins more (docs/results/log.md, 2026-12-03); valued at 12, as before,
     # freeing it comes first
     assert pick(position()) == "move(p0, r0c2)"
     s = position()

@@ -108,3 +108,13 @@ def test_cli_layouts_list_show_check(tmp_path):
     assert r.exit_code == 2 and "has 22 cells" in r.output and "Traceback" not in r.output
     r = runner.invoke(main, ["layouts", "show", "atlantis"])
     assert r.exit_code == 2 and "unknown layout 'atlantis'" in r.output
+
+
+@pytest.mark.parametrize("file, drawn, legend", [
+    ("lagoon.yaml", ". . X F X X . .", ["F = fools_landing"]),
+    ("desert_far_pad.yaml", "C X X X X", ["C = crash_site", "L = launch_pad"]),
+])
+def test_layouts_show_keeps_the_files_pin_letters(file, drawn, legend):
+    r = CliRunner().invoke(main, ["layouts", "show", str(CONFIGS / "layouts" / file)])
+    assert r.exit_code == 0 and drawn in r.output and all(line in r.output for line in legend), r.output
+    assert "A = " not in r.output

@@ -55,7 +55,7 @@ def reference(local_run) -> dict:
 
 
 def test_the_workers_of_a_local_cluster_do_not_profile(client):
-    # Dask's statistical profiler grew each worker by ~75 KB a chunk of game code (benchmarks/RESULTS.md)
+    # Dask's statistical profiler grew each worker by ~75 KB a chunk of game code (docs/results/log.md)
     callbacks = client.run(lambda dask_worker: sorted(dask_worker.periodic_callbacks))
     assert len(callbacks) == 2 and all(names and "profile" not in names for names in callbacks.values())
 

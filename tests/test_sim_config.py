@@ -107,7 +107,7 @@ ERRORS = [
     (BASE + "policy: {name: random, depth: 3}\n", "policy", ["no parameter 'depth'"]),
     (BASE + "policy: heuristc\n", "policy", ["unknown policy 'heuristc' (did you mean 'heuristic'?)"]),
     (BASE + "policy: {name: heuristic, heli_reshufle: 3}\n", "policy",
-     ["no parameter 'heli_reshufle' (did you mean 'heli_reshuffle'?); its parameters are: w_fools_landing"]),
+     ["no parameter 'heli_reshufle' (did you mean 'heli_reshuffle'?); allowed: w_fools_landing"]),
     (BASE + "policy: [random]\n", "policy", ["policy id"]),
     (BASE + "matrix:\n  colour: [red]\n", "matrix", ["unknown matrix key 'colour'", "layout, difficulty"]),
     (BASE + "matrix:\n  difficulty: [normal, hard]\n", "matrix.difficulty[1]", ["unknown difficulty", "'hard'"]),
@@ -156,7 +156,7 @@ def test_a_bad_policy_parameter_lists_no_policy_names(tmp_path):
     with pytest.raises(StudyError) as e:
         load_study(path)
     msg = str(e.value)
-    assert e.value.key == "policy" and "parameter 'escape' must be a number, got True" in msg, msg
+    assert e.value.key == "policy" and "parameter 'escape' must be a number, got true" in msg, msg
     assert "allowed: heuristic" not in msg, msg
 
 
@@ -202,3 +202,76 @@ def test_cli_config_errors_exit_2_without_traceback(tmp_path, text):
 def test_cli_missing_study_file(tmp_path):
     r = CliRunner().invoke(main, ["simulate", str(tmp_path / "nope.yaml")])
     assert r.exit_code == 2 and "file not found" in r.output
+
+
+def test_every_problem_of_a_file_at_once_in_file_order(tmp_path):
+    path = study_file(tmp_path, "colour: red\nname: t\ngames: many\nseed: 1\ngame:\n  difficulty: nightmare\n"
+                                "  players: 9\n  rules: {helicopter_rescue: maybe}\npolicy: genius\nmatrix:\n"
+                                "  layout: [skull_island, atlantis]\n  roles: [[pilot, wizard]]\n")
+    with pytest.raises(StudyError) as e:
+        load_study(path)
+    found = [(p.line, p.key) for p in e.value.problems]
+    assert found == [(1, "colour"), (3, "games"), (6, "game.difficulty"), (7, "game.players"), (8, "game.rules"),
+                     (9, "policy"), (11, "matrix.layout[1]"), (12, "matrix.roles[0]")], str(e.value)
+    lines = str(e.value).splitlines()
+    heads = [f"{path}:{n}: {key}: " for n, key in found]
+    assert all(line.startswith(head) for line, head in zip(lines, heads, strict=True)), lines
+    assert "rule variant 'helicopter_rescue' cannot be 'maybe'; allowed: true, false" in lines[4]
+    # the CLI prints them all, one a line, in one paragraph
+    r = CliRunner().invoke(main, ["simulate", str(path), "--out", str(tmp_path / "out")])
+    assert r.exit_code == 2 and r.output.count(str(path)) == 8 and "\n\n" not in r.output.strip(), r.output
+
+
+def test_problems_of_scenarios_and_labels_come_together_once_the_matrix_is_sound(tmp_path):
+    path = study_file(tmp_path, BASE + "game:\n  roles: [pilot, diver]\nmatrix:\n  players: [3, 4]\n"
+                                "labels:\n  players: {5: five, 3: ''}\n")
+    with pytest.raises(StudyError) as e:
+        load_study(path)
+    messages = [p.line_text() for p in e.value.problems]
+    assert len(messages) == 4, messages
+    assert "scenario 'players=3': 2 roles for 3 players" in messages[0]
+    assert "scenario 'players=4': 2 roles for 4 players" in messages[1]
+    assert "labels.players.5: not a value" in messages[2] and "labels.players.3: a label is a short text" in messages[3]
+
+
+def test_every_key_given_twice_is_named(tmp_path):
+    path = study_file(tmp_path, "name: t\ngames: 3\ngames: 4\nseed: 1\nseed: 2\n")
+    with pytest.raises(StudyError) as e:
+        load_study(path)
+    assert [(p.line, p.key) for p in e.value.problems] == [(3, "games"), (5, "seed")]
+
+
+# (study text, the words of the one problem, words it must not hold)
+WORDING = [
+    (BASE + "policy: genius\n", "unknown policy 'genius'; allowed: heuristic, planner, random, search", "policies are"),
+    (BASE + "game:\n  rules: {helicopter_rescue: 3}\n", "cannot be 3; allowed: true, false", "True"),
+    (BASE + "game:\n  rules: {diver_swim: true}\n", "cannot be true; allowed: nearest, any_reachable", "True"),
+    (BASE + "game:\n  rules: {flood: 1}\n", "unknown rule variant 'flood'; allowed: navigator_moves", "variants are"),
+    (BASE + "game:\n  layout: atlantis\n", "unknown layout 'atlantis'; allowed: forbidden_island", "layouts are"),
+    (BASE + "game:\n  layout: layouts\n", "'layouts' is a folder, not a layout; to play every layout file in it "
+     "(a scenario each), write {dir: layouts}", "unknown layout"),
+    (BASE + "matrix:\n  layout: [skull_island, layouts/]\n", "write {dir: layouts/}", "cannot read"),
+    (BASE + "game:\n  name: desert\n  layout: atlantis\n", "unknown desert board 'atlantis'; allowed: forbidden_desert",
+     "built-in:"),
+    (BASE + "policy: {name: heuristic, escape: yes}\n", "must be a number, got true", "True"),
+]
+
+
+@pytest.mark.parametrize("text, words, not_words", WORDING, ids=[w[1][:30] for w in WORDING])
+def test_messages_say_each_thing_once_in_yaml_words(tmp_path, text, words, not_words):
+    with pytest.raises(StudyError) as e:
+        load_study(study_file(tmp_path, text))
+    assert len(e.value.problems) == 1 and words in str(e.value) and not_words not in str(e.value), str(e.value)
+
+
+@pytest.mark.parametrize("name, why", [("My Island!.yaml", "is not lower-case letters"),
+                                       ("skull_island.yaml", "is the id of a built-in layout")])
+def test_an_id_made_from_the_file_name_says_so(tmp_path, name, why):
+    lagoon = (CONFIGS / "layouts" / "lagoon.yaml").read_text()
+    path = study_file(tmp_path, BASE + f"game:\n  layout: 'layouts/{name}'\n")
+    (tmp_path / "layouts" / name).write_text("\n".join(x for x in lagoon.splitlines() if not x.startswith("id:")))
+    with pytest.raises(StudyError) as e:
+        load_study(path)
+    made = name.removesuffix(".yaml").replace(" ", "_").lower()
+    assert f"the file gives no id, and the one made from its name ({name!r} -> {made!r}) {why}" in str(e.value)
+    assert "rename the file or give an id with a line such as 'id: my_layout'" in str(e.value)

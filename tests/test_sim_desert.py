@@ -94,7 +94,7 @@ ERRORS = [
     (D + "  roles: [climber, climber, navigator, explorer]\n", "game.roles", ["one player only"]),
     (D + "  first_player: 7\n", "game", ["not a seat"]),
     (D + "  rules: {sandstorm: true}\n", "game.rules", ["unknown rule variant 'sandstorm'", "thirst_at_zero"]),
-    (D + "  rules: {thirst_at_zero: maybe}\n", "game.rules", ["thirst_at_zero", "'maybe'", "False"]),
+    (D + "  rules: {thirst_at_zero: maybe}\n", "game.rules", ["thirst_at_zero", "'maybe'", "allowed: false, true"]),
     (D + "  layout: atlantis\n", "game.layout", ["unknown desert board 'atlantis'", "forbidden_desert"]),
     (D + "  layout: layouts/missing.yaml\n", "game.layout", ["missing.yaml", "file not found"]),
     (D + "policy: genius\n", "policy", ["unknown policy 'genius'", "random"]),
@@ -183,8 +183,8 @@ def test_fi_layouts_lists_and_draws_both_kinds():
     r = CliRunner().invoke(main, ["layouts"])
     assert "forbidden_island" in r.output and "forbidden_desert" in r.output
     r = CliRunner().invoke(main, ["layouts", "show", str(CONFIGS / "layouts" / "desert_far_pad.yaml")])
-    assert r.exit_code == 0 and "  A X X X X\n  X X X X X\n  X X * X X\n  X X X X X\n  X X X X B" in r.output
-    assert "A = crash_site" in r.output and "B = launch_pad" in r.output
+    assert r.exit_code == 0 and "  C X X X X\n  X X X X X\n  X X * X X\n  X X X X X\n  X X X X L" in r.output
+    assert "C = crash_site" in r.output and "L = launch_pad" in r.output  # the file's own letters
 
 
 # --- the data ------------------------------------------------------------------------------------------------

@@ -317,6 +317,18 @@ def test_replay_detects_a_tampered_log(tmp_path):
     assert r.exit_code == 1 and "turns.water_level differs at row 0" in r.output
 
 
+def test_replay_refuses_a_game_of_other_rules(tmp_path, monkeypatch):
+    from fi_cli.sim.games import island
+
+    out = run_study(load_study(make_study(tmp_path, games=1, chunk=1)), tmp_path / "out", workers=1, progress=False)
+    played_under = island.RULES_VERSION
+    monkeypatch.setattr(island, "RULES_VERSION", "fi-rules-99")
+    r = CliRunner().invoke(main, ["replay", str(out), "-s", IDS[0], "-g", "0", "-q"])
+    assert r.exit_code == 2 and "Traceback" not in r.output, r.output
+    assert (f"game 0 of {IDS[0]!r} was played under the rules {played_under} and this fi plays fi-rules-99, so a "
+            "replay would be another game: it is refused") in r.output
+
+
 def data_digest(out: Path, without: tuple[str, ...] = ()) -> str:
     """A digest of every Parquet file of a run: its path, schema, schema metadata (all but the package
     version) and every value, the columns ``without`` left out. Independent of the pyarrow that wrote the bytes."""

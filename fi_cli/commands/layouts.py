@@ -76,13 +76,14 @@ def show(layout: str) -> None:
       fi layouts show configs/layouts/desert_far_pad.yaml
     """
     from ..sim.games.desert_boards import draw_board
-    from ..sim.layout_files import draw_layout, layout_warnings
+    from ..sim.layout_files import draw_layout, file_pin_marks, layout_warnings, looks_like_file
 
     game, lay = _load(layout)
+    marks = file_pin_marks(Path(layout)) if looks_like_file(layout) else None  # the file's own letters
     if game == "desert":
-        click.echo(draw_board(lay))
+        click.echo(draw_board(lay, marks))
         return
-    click.echo(draw_layout(lay))
+    click.echo(draw_layout(lay, marks))
     click.echo("\n" + features_text(lay))
     for w in layout_warnings(lay):
         click.echo(f"warning: {w}", err=True)

@@ -23,9 +23,14 @@ def _load(path: Path) -> tuple[str, object]:
     try:
         doc = parse_json(text, str(path))
         game = game_of(doc, str(path))
-        return game, module(game, "position").from_dict(doc, str(path))
+        state = module(game, "position").from_dict(doc, str(path))
     except PositionError as e:
         raise fail(f"{e}. See the position format in the README.") from None
+    saved, rules = doc.get("rules_version"), module(game, "rules").RULES_VERSION
+    if saved is not None and saved != rules:
+        click.echo(f"warning: {path} was saved under the rules {saved} and this fi plays {rules}: the position is "
+                   f"read and played under {rules}, which may differ from the game it came from", err=True)
+    return game, state
 
 
 def _modules(game: str, *names: str) -> SimpleNamespace:

@@ -7,8 +7,10 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
+from .choices import ChoiceError, yaml_text
 
-class PolicyError(ValueError):
+
+class PolicyError(ChoiceError):
     """An unknown policy or a parameter it does not take."""
 
 
@@ -29,16 +31,14 @@ def build_policy(registry: dict[str, Callable[..., Policy]], name: str, params: 
     """Build policy ``name`` of a game's registry; unknown ids or parameters raise PolicyError naming what
     is allowed (a policy class lists its parameters in ``PARAMETERS``)."""
     if name not in registry:
-        names = ", ".join(sorted(registry))
-        raise PolicyError(f"unknown policy {name!r}{_hint(name, registry)}; policies are: {names}")
+        raise PolicyError(f"unknown policy {name!r}{_hint(name, registry)}", sorted(registry), "policies are")
     cls = registry[name]
     params = dict(params or {})
     allowed = getattr(cls, "PARAMETERS", {})
     unknown = [k for k in params if k not in allowed]
     if unknown:
-        listing = ", ".join(allowed) if allowed else "none"
-        hint = _hint(unknown[0], allowed)
-        raise PolicyError(f"policy {name!r} has no parameter {unknown[0]!r}{hint}; its parameters are: {listing}")
+        raise PolicyError(f"policy {name!r} has no parameter {unknown[0]!r}{_hint(unknown[0], allowed)}",
+                          list(allowed) or ["none"], "its parameters are")
     try:
         return cls(**params)
     except (TypeError, ValueError) as e:
@@ -57,9 +57,9 @@ def checked_weights(defaults: dict[str, float], weights: dict[str, Any]) -> dict
     w = dict(defaults)
     for k, v in weights.items():
         if k not in w:
-            raise ValueError(f"unknown parameter {k!r}; parameters are: {', '.join(w)}")
+            raise ChoiceError(f"unknown parameter {k!r}", w, "parameters are")
         if isinstance(v, bool) or not isinstance(v, int | float):
-            raise ValueError(f"parameter {k!r} must be a number, got {v!r}")
+            raise ValueError(f"parameter {k!r} must be a number, got {yaml_text(v)}")
         w[k] = float(v)
     return w
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import asdict, fields
 from typing import Any, ClassVar
 
+from .choices import ChoiceError, yaml_text
 
-class RulesError(ValueError):
+
+class RulesError(ChoiceError):
     """An unknown variant flag or a value it does not allow."""
 
 
@@ -19,9 +21,7 @@ class VariantFlags:
         for name, allowed in self.CHOICES.items():
             value = getattr(self, name)
             if value not in allowed or type(value) is not type(allowed[0]):
-                raise RulesError(
-                    f"rule variant {name!r} cannot be {value!r}; allowed: {', '.join(repr(a) for a in allowed)}"
-                )
+                raise RulesError(f"rule variant {name!r} cannot be {yaml_text(value)}", allowed)
 
     @classmethod
     def from_dict(cls, values: dict[str, Any] | None) -> Any:
@@ -30,7 +30,7 @@ class VariantFlags:
         known = [f.name for f in fields(cls)]  # type: ignore[arg-type]
         unknown = [k for k in values if k not in known]
         if unknown:
-            raise RulesError(f"unknown rule variant {unknown[0]!r}; variants are: {', '.join(known)}")
+            raise RulesError(f"unknown rule variant {unknown[0]!r}", known, "variants are")
         return cls(**values)
 
     def to_dict(self) -> dict[str, Any]:

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..common.choices import ChoiceError
 from .tiles import CELL_INDEX, CENTRE, KINDS, SIZE, TILE_COUNTS
 
 STANDARD_ID = "forbidden_desert"
 PINNABLE: tuple[str, ...] = KINDS[: len(TILE_COUNTS)]  # the undersides; not the two desert-side looks
 
 
-class LayoutError(ValueError):
+class LayoutError(ChoiceError):
     """A board that is not a valid Forbidden Desert board."""
 
 
@@ -67,4 +68,4 @@ def get_layout(layout_id: str) -> Layout:
     try:
         return BUILTIN_LAYOUTS[layout_id]
     except KeyError:
-        raise LayoutError(f"unknown desert board {layout_id!r}; built-in: {', '.join(BUILTIN_LAYOUTS)}") from None
+        raise LayoutError(f"unknown desert board {layout_id!r}", BUILTIN_LAYOUTS, "built-in") from None

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from ..common.choices import ChoiceError
 from .tiles import TILE_INDEX, TILES
 
 N_CELLS = len(TILES)
 
 
-class LayoutError(ValueError):
+class LayoutError(ChoiceError):
     """A layout that is not a valid Forbidden Island shape."""
 
 
@@ -118,4 +119,4 @@ def get_layout(layout_id: str) -> Layout:
     try:
         return BUILTIN_LAYOUTS[layout_id]
     except KeyError:
-        raise LayoutError(f"unknown layout {layout_id!r}; built-in layouts are: {', '.join(BUILTIN_LAYOUTS)}") from None
+        raise LayoutError(f"unknown layout {layout_id!r}", BUILTIN_LAYOUTS, "built-in layouts are") from None

@@ -45,6 +45,8 @@ class Run:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
+        if not self.path.is_dir():
+            raise RunDirError("no such run directory (give the directory `fi simulate` wrote)", file=self.path)
         manifest = read_manifest(self.path)
         if manifest is None:
             raise RunDirError("is not a run directory (no manifest.json)", file=self.path)
@@ -60,18 +62,30 @@ class Run:
         return str(self.manifest.get("game", DEFAULT))
 
     @property
+    def rules_version(self) -> str | None:
+        """The rules the run's games were played under."""
+        return self.manifest.get("rules_version")
+
+    @property
     def complete(self) -> bool:
         return bool(self.manifest.get("complete"))
 
     def read(self, dataset: str, columns: list[str] | None = None, scenarios: list[str] | None = None,
              ) -> pd.DataFrame:
-        """One dataset, optionally only some columns and scenarios (reads only their partitions)."""
+        """One dataset, optionally only some columns and scenarios (reads only their partitions); RunDirError
+        when a file cannot be read."""
         import pandas as pd
 
         if dataset not in DATASETS:
             raise ValueError(f"unknown dataset {dataset!r}; datasets are: {', '.join(DATASETS)}")
+        import pyarrow as pa
+
         filters = [("scenario", "in", list(scenarios))] if scenarios else None
-        df = pd.read_parquet(self.path / dataset, columns=columns, filters=filters)
+        try:
+            df = pd.read_parquet(self.path / dataset, columns=columns, filters=filters)
+        except (pa.ArrowException, OSError) as e:  # a damaged or missing file: say which, and what finds them all
+            raise RunDirError(f"cannot read its {dataset} data ({e}); `fi check {self.path}` lists every damaged "
+                              "file and the command that plays its games again", file=self.path) from None
         if "scenario" in df:
             order = [s["id"] for s in self.manifest["scenarios"]]
             df["scenario"] = df["scenario"].cat.set_categories(order)

@@ -137,7 +137,7 @@ def local_cluster_of(workers: int, profile: bool = False) -> Any:
 
     # Processes of one thread each: games are pure Python, threads of one process would wait for each other.
     # No statistical profiler: it samples the deep, varied stacks of game code every 10 ms and its call trees
-    # grew each worker by ~75 KB a chunk (benchmarks/RESULTS.md), for a dashboard nobody looks at here.
+    # grew each worker by ~75 KB a chunk (docs/results/log.md), for a dashboard nobody looks at here.
     with dask.config.set({"distributed.worker.profile.enabled": profile}):
         return distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                         dashboard_address=":0", preload=[__name__], silence_logs=logging.CRITICAL)

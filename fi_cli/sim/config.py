@@ -37,7 +37,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
-from .errors import _UNSET, ConfigError, StudyError, key_text, line_of, read_yaml
+from .errors import _UNSET, ConfigError, Problems, StudyError, read_yaml
 from .games import DEFAULT, GAMES, TITLES, door
 from .layout_files import is_layout_set, layout_set_files
 from .models import Invalid, Model, StrictPosInt, parse_policy, render_value
@@ -197,164 +197,234 @@ class Study:
 
 
 def load_study(path: str | Path) -> Study:
-    """Read and validate a study file; every problem is a StudyError naming file, key, value, allowed."""
+    """Read and validate a study file. Every problem found is raised at once, in file order, as one StudyError
+    (`.problems`), each naming the file, the line, the key, what is wrong and what is allowed."""
     path = Path(path)
     data, lines = read_yaml(path, StudyError)
     if not isinstance(data, dict):
         raise StudyError("a study file is a mapping of keys", file=path,
                          allowed=", ".join(StudyModel.model_fields))
+    return _StudyReader(path, data, Problems(StudyError, path, lines)).study()
 
-    def fail(message: str, at: tuple, value: Any = _UNSET, allowed: str | None = None) -> StudyError:
-        return StudyError(message, file=path, key=key_text(at) or None, value=value, allowed=allowed,
-                          line=line_of(lines, at))
 
-    section = data.get("game")
-    game = section.get("name", DEFAULT) if isinstance(section, dict) else DEFAULT
-    if game not in GAMES:
-        raise fail("unknown game", ("game", "name"), value=game, allowed=", ".join(GAMES))
-    the_game = door(game)
+def _reason(e: Exception) -> tuple[str, str | None]:
+    """An error's message and its allowed values apart (a ChoiceError or an Invalid), else its text alone."""
+    return getattr(e, "message", str(e)), getattr(e, "allowed", None)
 
-    def elsewhere(key: str, keys_of: Callable[[Any], Any]) -> str:
+
+def _sound(model: type[BaseModel], values: dict[str, Any]) -> bool:
+    try:
+        model.model_validate(values)
+    except ValidationError:
+        return False
+    return True
+
+
+class _StudyReader:
+    """Checks a study file part by part, recording each problem and going on wherever the rest still makes
+    sense: the top-level keys, the game section, each matrix value, each policy and each layout; then, when the
+    game section and the matrix are sound, each scenario (what depends on several keys) and the labels."""
+
+    def __init__(self, path: Path, data: dict[str, Any], problems: Problems) -> None:
+        self.path, self.data, self.problems, self.fail = path, data, problems, problems.add
+        section = data.get("game")
+        self.game = section.get("name", DEFAULT) if isinstance(section, dict) else DEFAULT
+        self.layouts: dict[str, Any] = {}  # reference -> layout, for the references that load
+        self.policies_checked: dict[str, bool] = {}
+
+    def study(self) -> Study:
+        model = self.validated(StudyModel, self.data)
+        if self.game not in GAMES:
+            self.fail("unknown game", ("game", "name"), value=self.game, allowed=", ".join(GAMES))
+            self.problems.check()
+        self.door = door(self.game)
+        bad = self.problems.top_keys()  # the rest is checked without these keys, so each problem is told once
+        base = self.game_section({} if "game" in bad else self.data.get("game", {}))
+        matrix = self.matrix({} if "matrix" in bad else self.data.get("matrix", {}), base)
+        if "policy" not in matrix and "policy" not in bad:
+            self.policy(self.data.get("policy", "random"), ("policy",))
+        matrix = _expand_layout_sets(matrix, base["layout"], self.path.parent, self.fail)
+        for ref, at in matrix.get("layout", [(base["layout"], ("game", "layout"))]):
+            self.layout(ref, at)
+        labels: dict[str, dict[str, str]] = {}
+        scenarios: tuple[Scenario, ...] = ()
+        if not self.problems.under("game", "matrix"):
+            policy = "random" if "policy" in bad else self.data.get("policy", "random")
+            scenarios = self.scenarios(matrix, base, policy)
+            if "labels" not in bad:
+                labels = _labels(self.data.get("labels", {}), {k: [v for v, _ in vs] for k, vs in matrix.items()},
+                                 {ref: lay.id for ref, lay in self.layouts.items()}, self.fail)
+        self.problems.check()
+        return Study(name=model.name, description=model.description, games=model.games, seed=model.seed,
+                     chunk_size=model.chunk_size, scenarios=scenarios, path=self.path, labels=labels, game=self.game)
+
+    def elsewhere(self, key: str, keys_of: Callable[[Any], Any]) -> str:
         """' (a key of Forbidden Desert ...)' when `key` belongs to another game, else ''."""
+        game = self.game
         other = next((g for g in GAMES if g != game and key in keys_of(door(g))), None)
         return (f" ({key!r} is a key of {TITLES[other]}; this study plays {TITLES[game]}, and one study plays one "
                 f"game: give game.name: {other} to play {TITLES[other]})") if other else ""
 
-    def validated(model: type[BaseModel], values: Any, at: tuple = (), value_at: tuple | None = None) -> Any:
-        """Validate; report at `at` + pydantic's location, or at `value_at` (a matrix value) if given."""
+    def validated(self, model: type[BaseModel], values: Any, at: tuple = (), value_at: tuple | None = None) -> Any:
+        """The validated model, or None with each problem recorded at `at` + pydantic's location (or at
+        `value_at`, a matrix value, if given)."""
         try:
             return model.model_validate(values)
         except ValidationError as e:
-            err = e.errors()[0]
-            loc = value_at or at + tuple(err["loc"])
-            kind, given = err["type"], err.get("input", _UNSET)
-            cause = err.get("ctx", {}).get("error")
-            if kind == "extra_forbidden":
-                hint = elsewhere(loc[-1], lambda d: d.GameModel.model_fields) if at == ("game",) else ""
-                raise fail(f"unknown key{hint}", loc, allowed=", ".join(model.model_fields)) from None
-            if kind == "missing":
-                raise fail("missing (required)", loc) from None
-            if isinstance(cause, Invalid):
-                # for a mapping (rules) the message already names the bad entry: do not print the whole dict
-                value = _UNSET if isinstance(given, dict) else given
-                raise fail(cause.message, loc, value=value, allowed=cause.allowed) from None
-            raise fail(err["msg"].removeprefix("Value error, "), loc, value=given) from None
+            for err in e.errors():
+                loc = value_at or at + tuple(err["loc"])
+                kind, given = err["type"], err.get("input", _UNSET)
+                cause = err.get("ctx", {}).get("error")
+                if kind == "extra_forbidden":
+                    hint = self.elsewhere(loc[-1], lambda d: d.GameModel.model_fields) if at == ("game",) else ""
+                    self.fail(f"unknown key{hint}", loc, allowed=", ".join(model.model_fields))
+                elif kind == "missing":
+                    self.fail("missing (required)", loc)
+                elif isinstance(cause, Invalid):
+                    # for a mapping (rules) the message already names the bad entry: do not print the whole dict
+                    self.fail(cause.message, loc, value=_UNSET if isinstance(given, dict) else given,
+                              allowed=cause.allowed)
+                else:
+                    self.fail(err["msg"].removeprefix("Value error, "), loc, value=given)
+            return None
 
-    model: StudyModel = validated(StudyModel, data)
-    base_game = validated(the_game.GameModel, model.game, at=("game",)).model_dump()
-    base_policy = model.policy
+    def game_section(self, section: dict[str, Any]) -> dict[str, Any]:
+        """The `game:` settings; with a problem, its sound keys over the defaults (to check the matrix with)."""
+        model = self.door.GameModel
+        checked = self.validated(model, section, at=("game",))
+        if checked is None:
+            checked = model.model_validate({k: v for k, v in section.items() if _sound(model, {k: v})})
+        return checked.model_dump()
 
-    # Each matrix value is checked on its own first, so an error points at matrix.<key>[i].
-    allowed_keys = matrix_keys(the_game)
-    for key, values in model.matrix.items():
-        if key in ("game", "name", "game.name"):
-            raise fail("one study plays one game, so the matrix cannot vary it; make a study per game (`fi report` "
-                       "takes both runs and reports each game in its own section)", ("matrix", key))
-        if key not in allowed_keys:
-            raise fail(f"unknown matrix key {key!r}{elsewhere(key, matrix_keys)}", ("matrix",),
-                       allowed=", ".join(allowed_keys))
-        if not values:
-            raise fail(f"matrix.{key} needs at least one value", ("matrix",))
-        for i, value in enumerate(values):
-            at = ("matrix", key, i)
-            if key == "policy":
-                try:
-                    parse_policy(value)
-                except Invalid as e:
-                    raise fail(e.message, at, value=value) from None
-            elif key.startswith("rules."):
-                flag = key.split(".", 1)[1]
-                try:
-                    the_game.Rules.from_dict({**base_game["rules"], flag: value})
-                except ValueError as e:
-                    raise fail(str(e), at) from None
+    def matrix(self, matrix: dict[str, list[Any]], base: dict[str, Any]) -> dict[str, list[tuple[Any, tuple]]]:
+        """Each matrix key and value checked on its own, so an error points at matrix.<key>[i]: the sound values
+        as key -> [(value, where it is written)]."""
+        allowed_keys = matrix_keys(self.door)
+        out = {}
+        for key, values in matrix.items():
+            if key in ("game", "name", "game.name"):
+                self.fail("one study plays one game, so the matrix cannot vary it; make a study per game (`fi "
+                          "report` takes both runs and reports each game in its own section)", ("matrix", key))
+            elif key not in allowed_keys:
+                self.fail(f"unknown matrix key {key!r}{self.elsewhere(key, matrix_keys)}", ("matrix",),
+                          allowed=", ".join(allowed_keys))
+            elif not values:
+                self.fail(f"matrix.{key} needs at least one value", ("matrix",))
             else:
-                validated(the_game.GameModel, {**base_game, key: value}, value_at=at)
+                out[key] = [(v, ("matrix", key, i)) for i, v in enumerate(values)
+                            if self.matrix_value(key, v, ("matrix", key, i), base)]
+        return out
 
-    layouts: dict[str, Any] = {}
-
-    def layout_for(ref: str, at: tuple) -> Any:
-        if ref not in layouts:
+    def matrix_value(self, key: str, value: Any, at: tuple, base: dict[str, Any]) -> bool:
+        if key == "policy":
+            return self.policy(value, at)
+        if key.startswith("rules."):
             try:
-                layout = the_game.load_layout(ref, base=path.parent)
-            except ConfigError as e:  # name the layout file's line and where the study refers to it
-                raise fail(f"layout file {ref!r} is not valid: {e}", at) from None
+                self.door.Rules.from_dict({**base["rules"], key.split(".", 1)[1]: value})
             except ValueError as e:
-                allowed = ", ".join(the_game.BUILTIN_LAYOUTS) + ", or a layout file (.yaml)"
-                raise fail(str(e), at, allowed=allowed) from None
-            # the id names the scenarios and the data's layout column: two layouts must not share one
-            twin = next((r for r, lay in layouts.items() if lay.id == layout.id), None)
-            if twin is not None:
-                raise fail(f"layout files {twin!r} and {ref!r} both have the id {layout.id!r} (a layout's id "
-                           "is its file name unless the file gives one); give one of them its own id with a "
-                           "line such as 'id: my_island' in the file", at)
-            layouts[ref] = layout
-        return layouts[ref]
+                message, allowed = _reason(e)
+                self.fail(message, at, allowed=allowed)
+                return False
+            return True
+        return self.validated(self.door.GameModel, {**base, key: value}, value_at=at) is not None
 
-    matrix = _expand_layout_sets(model.matrix, base_game["layout"], path.parent, fail)
-    keys = list(matrix)
-    scenarios: list[Scenario] = []
-    seen_ids: dict[str, int] = {}
-    checked_policies: set[str] = set()
-    combos = itertools.product(*(matrix[k] for k in keys))
-    for index, combo in enumerate(combos):
-        settings = dict(base_game, rules=dict(base_game["rules"]))
-        policy = base_policy
-        where: dict[str, tuple] = {}
-        for key, (value, at) in zip(keys, combo, strict=True):
-            where[key] = at
-            if key == "policy":
-                policy = value
-            elif key.startswith("rules."):
-                settings["rules"][key.split(".", 1)[1]] = value
-            else:
-                settings[key] = value
-        layout = layout_for(settings["layout"], where.get("layout", ("game", "layout")))
-        values = {}
-        for key, (value, _) in zip(keys, combo, strict=True):
-            values[key] = layout.id if key == "layout" else value
-        sid = ",".join(f"{k}={render_value(v)}" for k, v in values.items()) or BASE_SCENARIO_ID
-        if sid in seen_ids:
-            raise fail(f"two scenarios get the same id {sid!r}; make the matrix values distinct",
-                       ("matrix",) + tuple(keys[:1]))
-        seen_ids[sid] = index
-        at = ("game",) if not keys else ("matrix",)
-        g = validated(the_game.GameModel, settings, at=at)
+    def policy(self, value: Any, at: tuple) -> bool:
+        """Whether the policy exists and takes these parameters (a problem is recorded if not)."""
         try:
-            g.check_scenario()
+            name, params = parse_policy(value)
         except Invalid as e:
-            if not keys:
-                raise fail(e.message, at + ((e.key,) if e.key else ()), allowed=e.allowed) from None
-            raise fail(f"scenario {sid!r}: {e.message}", at, allowed=e.allowed) from None
-        name, params = parse_policy(policy)
+            self.fail(e.message, at, value=value)
+            return False
         label = json.dumps([name, params], sort_keys=True, default=str)
-        if label not in checked_policies:
+        if label not in self.policies_checked:
             try:
-                the_game.check_policy(name, params)
-            except ValueError as e:  # the names allowed when the name is wrong; its parameters are in the message
-                names = the_game.policy_names()
-                raise fail(str(e), where.get("policy", ("policy",)),
-                           allowed=None if name in names else ", ".join(names)) from None
-            checked_policies.add(label)
+                self.door.check_policy(name, params)
+                self.policies_checked[label] = True
+            except ValueError as e:  # the policies allowed when the name is wrong, its parameters when one is
+                message, allowed = _reason(e)
+                self.fail(message, at, allowed=allowed)
+                self.policies_checked[label] = False
+        return self.policies_checked[label]
+
+    def layout(self, ref: str, at: tuple) -> Any:
+        """The layout `ref` names (loaded once), or None with the problem recorded."""
+        if ref in self.layouts:
+            return self.layouts[ref]
+        builtin = self.door.BUILTIN_LAYOUTS
+        if ref not in builtin and (self.path.parent / ref).is_dir():
+            self.fail(f"{ref!r} is a folder, not a layout; to play every layout file in it (a scenario each), "
+                      f"write {{dir: {ref}}}", at)
+            return None
         try:
-            setup = the_game.setup_of(g, layout)
-        except ValueError as e:  # the engine's own checks of a set-up, e.g. a layout it cannot play
-            raise fail(f"scenario {sid!r}: {e}", at) from None
-        scenarios.append(Scenario(index=index, id=sid, values=values, setup=setup, policy=name,
-                                  policy_params=params, game=game))
+            layout = self.door.load_layout(ref, base=self.path.parent)
+        except ConfigError as e:  # name the layout file's line and where the study refers to it
+            self.fail(f"layout file {ref!r} is not valid: {e}", at)
+            return None
+        except ValueError as e:
+            self.fail(_reason(e)[0], at, allowed=", ".join(builtin) + ", or a layout file (.yaml)")
+            return None
+        # the id names the scenarios and the data's layout column: two layouts must not share one
+        twin = next((r for r, lay in self.layouts.items() if lay.id == layout.id), None)
+        if twin is not None:
+            self.fail(f"layout files {twin!r} and {ref!r} both have the id {layout.id!r} (a layout's id is its "
+                      "file name unless the file gives one); give one of them its own id with a line such as "
+                      "'id: my_island' in the file", at)
+            return None
+        self.layouts[ref] = layout
+        return layout
 
-    labels = _labels(model.labels, {k: [v for v, _ in vs] for k, vs in matrix.items()},
-                     {ref: lay.id for ref, lay in layouts.items()}, fail)
-    return Study(name=model.name, description=model.description, games=model.games, seed=model.seed,
-                 chunk_size=model.chunk_size, scenarios=tuple(scenarios), path=path, labels=labels, game=game)
+    def scenarios(self, matrix: dict[str, list[tuple[Any, tuple]]], base: dict[str, Any], base_policy: Any
+                  ) -> tuple[Scenario, ...]:
+        """One scenario per point of the matrix, each checked for what depends on several keys."""
+        keys = list(matrix)
+        scenarios: list[Scenario] = []
+        seen_ids: set[str] = set()
+        at = ("game",) if not keys else ("matrix",)
+        for index, combo in enumerate(itertools.product(*(matrix[k] for k in keys))):
+            settings = dict(base, rules=dict(base["rules"]))
+            policy = base_policy
+            for key, (value, _) in zip(keys, combo, strict=True):
+                if key == "policy":
+                    policy = value
+                elif key.startswith("rules."):
+                    settings["rules"][key.split(".", 1)[1]] = value
+                else:
+                    settings[key] = value
+            layout = self.layouts[settings["layout"]]
+            values = {key: layout.id if key == "layout" else value for key, (value, _) in zip(keys, combo, strict=True)}
+            sid = ",".join(f"{k}={render_value(v)}" for k, v in values.items()) or BASE_SCENARIO_ID
+            if sid in seen_ids:
+                self.fail(f"two scenarios get the same id {sid!r}; make the matrix values distinct",
+                          ("matrix",) + tuple(keys[:1]))
+                continue
+            seen_ids.add(sid)
+            g = self.validated(self.door.GameModel, settings, at=at)
+            if g is None:
+                continue
+            try:
+                g.check_scenario()
+                setup = self.door.setup_of(g, layout)  # the engine's own checks, e.g. a layout it cannot play
+            except Invalid as e:
+                if keys:
+                    self.fail(f"scenario {sid!r}: {e.message}", at, allowed=e.allowed)
+                else:
+                    self.fail(e.message, at + ((e.key,) if e.key else ()), allowed=e.allowed)
+                continue
+            except ValueError as e:
+                self.fail(f"scenario {sid!r}: {e}", at)
+                continue
+            name, params = parse_policy(policy)
+            scenarios.append(Scenario(index=index, id=sid, values=values, setup=setup, policy=name,
+                                      policy_params=params, game=self.game))
+        return tuple(scenarios)
 
 
-def _expand_layout_sets(matrix: dict[str, list[Any]], base_layout: Any, folder: Path,
-                        fail: Callable[..., StudyError]) -> dict[str, list[tuple[Any, tuple]]]:
-    """The matrix as key -> [(value, where it is written)], each layout set ({dir: ...} or {glob: ...})
+def _expand_layout_sets(matrix: dict[str, list[tuple[Any, tuple]]], base_layout: Any, folder: Path,
+                        fail: Callable[..., None]) -> dict[str, list[tuple[Any, tuple]]]:
+    """The matrix (key -> [(value, where it is written)]) with each layout set ({dir: ...} or {glob: ...})
     replaced by its files; a set as the base game's layout becomes the first matrix key (unless the matrix
-    gives the layouts)."""
-    out = {key: [(v, ("matrix", key, i)) for i, v in enumerate(values)] for key, values in matrix.items()}
+    gives the layouts). A set that holds no file is recorded with `fail`."""
+    out = dict(matrix)
     if "layout" not in out and is_layout_set(base_layout):
         out = {"layout": [(base_layout, ("game", "layout"))], **out}
     if "layout" in out:
@@ -366,19 +436,20 @@ def _expand_layout_sets(matrix: dict[str, list[Any]], base_layout: Any, folder: 
             try:
                 expanded += [(ref, at) for ref in layout_set_files(value, folder)]
             except ValueError as e:
-                raise fail(str(e), at) from None
+                fail(str(e), at)
         out["layout"] = expanded
     return out
 
 
 def _labels(given: dict[str, dict[Any, Any]], matrix: dict[str, list[Any]], layout_ids: dict[str, str],
-            fail: Callable[..., StudyError]) -> dict[str, dict[str, str]]:
+            fail: Callable[..., None]) -> dict[str, dict[str, str]]:
     """`labels:` checked against the matrix (layout sets expanded): key -> {value as in the scenario ids: label}."""
     out: dict[str, dict[str, str]] = {}
     for key, names in given.items():
         if key not in matrix:
-            raise fail("labels name values of matrix keys; this key is not in the matrix", ("labels", key),
-                       allowed=", ".join(matrix) or "none (the study has no matrix)")
+            fail("labels name values of matrix keys; this key is not in the matrix", ("labels", key),
+                 allowed=", ".join(matrix) or "none (the study has no matrix)")
+            continue
         # A value is named as the scenario ids write it; a layout also by the file the matrix gives.
         ids = {render_value(v): render_value(v) for v in matrix[key]}
         if key == "layout":
@@ -388,11 +459,12 @@ def _labels(given: dict[str, dict[Any, Any]], matrix: dict[str, list[Any]], layo
         for value, label in names.items():
             at = ("labels", key, render_value(value))
             if render_value(value) not in ids:
-                raise fail("not a value of this matrix key", at, value=value, allowed=", ".join(dict.fromkeys(ids)))
-            if not isinstance(label, str) or not label.strip():
-                raise fail("a label is a short text", at, value=label)
-            out[key][ids[render_value(value)]] = label.strip()
+                fail("not a value of this matrix key", at, value=value, allowed=", ".join(dict.fromkeys(ids)))
+            elif not isinstance(label, str) or not label.strip():
+                fail("a label is a short text", at, value=label)
+            else:
+                out[key][ids[render_value(value)]] = label.strip()
         twice = [lb for lb in out[key].values() if list(out[key].values()).count(lb) > 1]
         if twice:
-            raise fail(f"two values share the label {twice[0]!r}; give each its own", ("labels", key))
+            fail(f"two values share the label {twice[0]!r}; give each its own", ("labels", key))
     return out

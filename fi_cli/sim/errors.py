@@ -4,16 +4,23 @@ and files or directories that cannot be read or written (naming the path and wha
 from __future__ import annotations
 
 import errno
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from ..common.choices import yaml_text
+
 _UNSET: Any = object()
+MOST_SHOWN = 25  # problems listed at once; a matrix can repeat one mistake in every scenario
 
 
 class ConfigError(ValueError):
-    """A problem in a user's YAML file; str() reads `file:line: key: message (got value; allowed: ...)`."""
+    """A problem in a user's YAML file; str() reads `file:line: key: message (got value); allowed: ...`.
+
+    One error may carry the other problems found in the same file (`also`): str() then lists them all, one a
+    line, in file order, so that a user fixes them in one pass."""
 
     def __init__(
         self,
@@ -24,22 +31,68 @@ class ConfigError(ValueError):
         value: Any = _UNSET,
         allowed: str | None = None,
         line: int | None = None,
+        also: Sequence[ConfigError] = (),
     ) -> None:
         self.message, self.file, self.key, self.value, self.allowed, self.line = (
             message, file, key, value, allowed, line,
         )
+        self.also = list(also)
         super().__init__(str(self))
 
-    def __str__(self) -> str:
+    @property
+    def problems(self) -> list[ConfigError]:
+        """This problem and the others found with it, in file order."""
+        return [self, *self.also]
+
+    def line_text(self) -> str:
+        """This problem alone, on one line."""
         where = ""
         if self.file is not None:
             where = f"{self.file}:{self.line}: " if self.line else f"{self.file}: "
         text = f"{where}{self.key}: {self.message}" if self.key else f"{where}{self.message}"
         if self.value is not _UNSET:
-            text += f" (got {self.value!r})"
+            text += f" (got {yaml_text(self.value)})"
         if self.allowed:
             text += f"; allowed: {self.allowed}"
         return text
+
+    def __str__(self) -> str:
+        lines = [p.line_text() for p in self.problems[:MOST_SHOWN]]
+        if len(self.problems) > MOST_SHOWN:
+            lines.append(f"... and {len(self.problems) - MOST_SHOWN} more problems of the same file")
+        return "\n".join(lines)
+
+
+class Problems:
+    """The problems found in one file, kept to be raised together in file order (`check`).
+
+    `add(message, at, value, allowed)` records one at the key path `at` (its line is looked up)."""
+
+    def __init__(self, error: type[ConfigError], file: Path, lines: dict[tuple, int]) -> None:
+        self.error, self.file, self.lines = error, file, lines
+        self.found: list[tuple[tuple, ConfigError]] = []
+
+    def add(self, message: str, at: tuple = (), value: Any = _UNSET, allowed: str | None = None,
+            line: int | None = None) -> None:
+        problem = self.error(message, file=self.file, key=key_text(at) or None, value=value, allowed=allowed,
+                             line=line or line_of(self.lines, at))
+        if all(str(p) != str(problem) for _, p in self.found):
+            self.found.append((at, problem))
+
+    def under(self, *keys: str) -> bool:
+        """Whether a problem was found under one of these top-level keys."""
+        return any(at[:1] in [(k,) for k in keys] for at, _ in self.found)
+
+    def top_keys(self) -> set[Any]:
+        """The top-level keys with a problem."""
+        return {at[0] for at, _ in self.found if at}
+
+    def check(self) -> None:
+        """Raise every problem found, in file order (those of no line first), as one error."""
+        if self.found:
+            first, *rest = sorted((p for _, p in self.found), key=lambda p: p.line or 0)
+            first.also = rest
+            raise first
 
 
 class StudyError(ConfigError):
@@ -66,6 +119,7 @@ def read_yaml(path: Path, error: type[ConfigError]) -> tuple[Any, dict[tuple, in
         problem = getattr(e, "problem", None) or str(e)
         raise error(f"not valid YAML: {problem}", file=path, line=mark.line + 1 if mark else None) from None
     lines: dict[tuple, int] = {}
+    twice = Problems(error, path, lines)
 
     def walk(n: yaml.Node | None, at: tuple) -> None:
         if isinstance(n, yaml.MappingNode):
@@ -76,9 +130,9 @@ def read_yaml(path: Path, error: type[ConfigError]) -> tuple[Any, dict[tuple, in
                 # make equal keys ('1' and 1 differ); merge keys ('<<') may repeat.
                 if isinstance(k, yaml.ScalarNode) and k.tag != "tag:yaml.org,2002:merge":
                     if (k.tag, k.value) in seen:
-                        raise error(f"given twice (first on line {seen[k.tag, k.value]}); give each key once",
-                                    file=path, key=key_text(at + (k.value,)), line=line)
-                    seen[k.tag, k.value] = line
+                        twice.add(f"given twice (first on line {seen[k.tag, k.value]}); give each key once",
+                                  at + (k.value,), line=line)
+                    seen.setdefault((k.tag, k.value), line)
                 lines[at + (k.value,)] = line
                 walk(v, at + (k.value,))
         elif isinstance(n, yaml.SequenceNode):
@@ -87,6 +141,7 @@ def read_yaml(path: Path, error: type[ConfigError]) -> tuple[Any, dict[tuple, in
                 walk(v, at + (i,))
 
     walk(node, ())
+    twice.check()
     return data, lines
 
 

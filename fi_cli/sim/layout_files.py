@@ -125,11 +125,19 @@ def read_layout_file(path: Path, keys: tuple[str, ...], builtin: Iterable[str], 
     for k in data:
         if k not in keys:
             raise fail("unknown key", key=str(k), at=(k,), allowed=", ".join(keys))
-    layout_id = data.get("id", path.stem.replace(" ", "_").lower())
-    if not isinstance(layout_id, str) or not _ID.match(layout_id):
-        raise fail("must be lower-case letters, digits, '_' or '-'", key="id", at=("id",), value=layout_id)
-    if layout_id in builtin:
-        raise fail(f"is the id of a built-in {what}; choose another", key="id", at=("id",), value=layout_id)
+    if "id" in data:
+        layout_id = data["id"]
+        if not isinstance(layout_id, str) or not _ID.match(layout_id):
+            raise fail("must be lower-case letters, digits, '_' or '-'", key="id", at=("id",), value=layout_id)
+        if layout_id in builtin:
+            raise fail(f"is the id of a built-in {what}; choose another", key="id", at=("id",), value=layout_id)
+    else:  # the id is made from the file name: say so, since the file shows no id to correct
+        layout_id = path.stem.replace(" ", "_").lower()
+        why = ("is not lower-case letters, digits, '_' or '-'" if not _ID.match(layout_id)
+               else f"is the id of a built-in {what}" if layout_id in builtin else "")
+        if why:
+            raise fail(f"the file gives no id, and the one made from its name ({path.name!r} -> {layout_id!r}) "
+                       f"{why}; rename the file or give an id with a line such as 'id: my_{what.split()[-1]}'")
     for k in ("name", "description"):
         if not isinstance(data.get(k, ""), str):
             raise fail("must be text", key=k, at=(k,), value=data[k])
@@ -202,9 +210,15 @@ def _marked_rows(layout: Layout, marks: dict[str, str]) -> list[str]:
     return ["".join(row) for row in grid]
 
 
-def draw_layout(layout: Layout) -> str:
-    """The shape as text, pinned cells marked with letters and listed below."""
-    marks = pin_marks(layout)
+def file_pin_marks(path: Path) -> dict[str, str]:
+    """{tile: the mark the file draws it with} of a valid layout or board file (so a drawing keeps them)."""
+    pins = read_yaml(path, LayoutFileError)[0].get("pins") or {}
+    return {tile: str(mark) for mark, tile in pins.items()}
+
+
+def draw_layout(layout: Layout, marks: dict[str, str] | None = None) -> str:
+    """The shape as text, pinned cells marked with letters (`marks`, default: pin_marks) and listed below."""
+    marks = marks or pin_marks(layout)
     grid = _marked_rows(layout, marks)
     legend = [f"  {marks[tile]} = {tile}" for tile, _ in sorted(layout.pins.items(), key=lambda kv: kv[1])]
     lines = [f"{layout.id}: {layout.name}" if layout.name and layout.name != layout.id else layout.id]

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from ..common.variants import RulesError
 from .layout_files import check_layout_set
 
 StrictPosInt = Annotated[int, Field(strict=True, ge=1)]
@@ -103,8 +104,8 @@ class GameSection(Model):
     def _rules(cls, v: dict[str, Any]) -> dict[str, Any]:
         try:
             cls.RULES.from_dict(v)
-        except ValueError as e:  # the game's RulesError
-            raise Invalid(str(e)) from None
+        except RulesError as e:
+            raise Invalid(e.message, e.allowed) from None
         return v
 
     def seats(self) -> dict[str, Any]:

@@ -52,6 +52,11 @@ def replay_game(run_dir: str | Path, scenario: str, game: int,
             study = run.manifest.get("study_file") or "STUDY.yaml"
             raise ConfigError(f"this file of the run is damaged ({problem}). Delete it, then play its games again "
                               f"with: fi simulate {study} --out {run.path} --resume", file=path)
+    made_under, rules = logged["games"]["rules_version"][0], sc.door.RULES_VERSION
+    if made_under != rules:
+        raise ConfigError(f"game {game} of {sc.id!r} was played under the rules {made_under} and this fi plays "
+                          f"{rules}, so a replay would be another game: it is refused (`fi report` and `fi games` "
+                          "still read the run)", file=run.path)
     seed = logged["games"]["seed"][0]
     result = ReplayResult(sc.id, game, seed)
     expected_seed = game_seed(run.study.seed, sc.deal_id, game)

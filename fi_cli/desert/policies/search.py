@@ -30,7 +30,7 @@ from .value import win_chance
 
 # Weight changes of the heuristic that lead to other sensible turns: each proposes a whole turn at a turn's start.
 # Chosen by hand among the weights whose change, played throughout, traded thirst for burial or the other way
-# (benchmarks/RESULTS.md): wrong as a whole game's policy, right in some positions, which the race finds.
+# (docs/results/log.md): wrong as a whole game's policy, right in some positions, which the race finds.
 VARIANTS: tuple[dict[str, float], ...] = (
     {"w_death": 40.0},
     {"w_death": 10.0},

@@ -36,7 +36,7 @@ from .value import win_chance
 
 # Weight changes of the heuristic that lead to other sensible turns: each proposes a whole turn at a turn's
 # start (stay near flooded tiles, gather cards, rush a capture, head home early, spend a lift...). Chosen by
-# hand and kept because the search with them wins more (benchmarks/RESULTS.md), not tuned one by one.
+# hand and kept because the search with them wins more (docs/results/log.md), not tuned one by one.
 VARIANTS: tuple[dict[str, float], ...] = (
     {"w_guard": 0.3},
     {"w_position": 0.06},

@@ -63,9 +63,10 @@ def load_board_file(path: Path) -> Layout:
         raise fail(str(e), key="pins", at=("pins",)) from None
 
 
-def draw_board(layout: Layout) -> str:
-    """The board as text: the storm, the pinned tiles by a letter (listed below), 'X' the shuffled tiles."""
-    letters = {kind: chr(ord("A") + i) for i, kind in enumerate(dict.fromkeys(layout.pins.values()))}
+def draw_board(layout: Layout, marks: dict[str, str] | None = None) -> str:
+    """The board as text: the storm, the pinned tiles by a letter (`marks`, tile -> letter; default A, B, ...)
+    listed below, 'X' the shuffled tiles."""
+    letters = marks or {kind: chr(ord("A") + i) for i, kind in enumerate(dict.fromkeys(layout.pins.values()))}
     grid = ["X"] * (SIZE * SIZE)
     grid[CENTRE] = STORM
     for cell, kind in layout.pins.items():
