@@ -129,7 +129,9 @@ def test_policies_of_the_desert():
     res = run("policies", "--game", "desert")
     n, m = len(HeuristicPolicy.PARAMETERS), len(SearchPolicy.PARAMETERS)
     assert res.exit_code == 0
-    lines = [f"heuristic: {n} parameter(s)", "random: no parameters", f"search: {m} parameter(s)"]
+    lines = [f"heuristic: {n} parameter(s)",
+             "oracle: 4 parameter(s)  UNFAIR: sees the hidden decks; a measuring instrument, not a player",
+             "random: no parameters", f"search: {m} parameter(s)"]
     assert res.output.splitlines() == lines
     res = run("policies", "heuristic", "--game", "desert")
     assert res.exit_code == 0 and "v_pick" in res.output and "(default " in res.output

@@ -17,7 +17,8 @@ from fi_cli.sim.api import load_run, load_study, run_study
 STUDIES = {
     "island": "name: i\ngames: 5\nseed: 3\nchunk_size: 3\ngame:\n  difficulty: novice\n"
               "matrix:\n  policy: [random, heuristic]\n",
-    "desert": "name: d\ngames: 6\nseed: 5\ngame:\n  name: desert\n  difficulty: novice\npolicy: heuristic\n",
+    "desert": "name: d\ngames: 6\nseed: 5\ngame:\n  name: desert\n  difficulty: novice\n  players: 3\n"
+              "policy: heuristic\n",
 }
 
 

@@ -243,7 +243,8 @@ def test_every_key_given_twice_is_named(tmp_path):
 
 # (study text, the words of the one problem, words it must not hold)
 WORDING = [
-    (BASE + "policy: genius\n", "unknown policy 'genius'; allowed: heuristic, planner, random, search", "policies are"),
+    (BASE + "policy: genius\n", "unknown policy 'genius'; allowed: heuristic, oracle, planner, random, search",
+     "policies are"),
     (BASE + "game:\n  rules: {helicopter_rescue: 3}\n", "cannot be 3; allowed: true, false", "True"),
     (BASE + "game:\n  rules: {diver_swim: true}\n", "cannot be true; allowed: nearest, any_reachable", "True"),
     (BASE + "game:\n  rules: {flood: 1}\n", "unknown rule variant 'flood'; allowed: navigator_moves", "variants are"),
