@@ -37,7 +37,9 @@ def compute(data: ReportData, pairing: Pairing | str) -> dict[str, pd.DataFrame]
     outcomes.insert(1, "label", outcomes["scenario"].map(labels))
     rates = stats.win_rates(g, sc, baselines)
     rates.insert(1, "label", rates["scenario"].map(labels))
-    rates.insert(rates.columns.get_loc("baseline") + 1, "baseline_label", rates["baseline"].map(labels).fillna(""))
+    named = [pairing.label(s, labels) for s in rates["scenario"]] if isinstance(pairing, Pairing) else \
+        rates["baseline"].map(labels).fillna("")
+    rates.insert(rates.columns.get_loc("baseline") + 1, "baseline_label", named)
     column, most, _ = game.STAGE
     return {
         "outcomes": outcomes,

@@ -187,7 +187,7 @@ def win_rates(rates: pd.DataFrame, look: Look, single: str | None) -> Figure:
         left.errorbar(r["win_rate"], yi, xerr=_xerr(r["win_rate"], r["ci_low"], r["ci_high"]),
                       fmt=look.styles[r["scenario"]]["marker"], color=col, capsize=4, markersize=6)
         rate_text.append(f"{pct(r['win_rate'])}\n{r['wins']:,}/{r['games']:,}")
-        vs = "" if single else f"\nvs {look.labels[r['baseline']]}" if r["baseline"] else ""
+        vs = "" if single else f"\nvs {r['baseline_label']}" if r["baseline_label"] else ""
         if r["test"] == "baseline":
             right.plot(0, yi, "D", color=col, markersize=6)
             diff_text.append("baseline")

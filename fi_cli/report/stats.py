@@ -66,11 +66,13 @@ def compare_two(k1: int, n1: int, k0: int, n0: int) -> tuple[str, float]:
 
 
 def win_rates(
-    games: pd.DataFrame, scenarios: Sequence[str], baseline: str | dict[str, str | None], alpha: float = ALPHA
+    games: pd.DataFrame, scenarios: Sequence[str], baseline: str | dict[str, str | tuple[str, ...] | None],
+    alpha: float = ALPHA
 ) -> pd.DataFrame:
     """Win rate with a Wilson interval per scenario; against its baseline (one scenario for all, or one per
-    scenario: {scenario: baseline or None}): difference with a Newcombe interval and a two-proportion test,
-    p-values Holm-corrected over all the comparisons made."""
+    scenario: {scenario: baseline, a tuple of scenarios whose games are pooled as one reference, or None}):
+    difference with a Newcombe interval and a two-proportion test, p-values Holm-corrected over all the
+    comparisons made. The `baseline` column names the reference (pooled scenarios joined by ' + ')."""
     scenarios = list(scenarios)
     if isinstance(baseline, str):
         if baseline not in scenarios:
@@ -80,20 +82,21 @@ def win_rates(
     n = g.size().reindex(scenarios).to_numpy()
     k = g["outcome"].apply(lambda s: int((s == "win").sum())).reindex(scenarios).to_numpy()
     lo, hi = wilson(k, n, alpha)
+    refs = {s: (b,) if isinstance(b, str) else tuple(b or ()) for s, b in baseline.items()}
     out = pd.DataFrame({"scenario": scenarios, "games": n, "wins": k, "win_rate": k / n,
-                        "ci_low": lo, "ci_high": hi, "baseline": [baseline.get(s) or "" for s in scenarios]})
+                        "ci_low": lo, "ci_high": hi, "baseline": [" + ".join(refs.get(s, ())) for s in scenarios]})
     cols: dict[str, list] = {"diff": [], "diff_low": [], "diff_high": [], "test": [], "p_value": []}
     for i, sc in enumerate(scenarios):
-        b = scenarios.index(baseline[sc]) if baseline.get(sc) else None
-        if b is None:
+        b = [scenarios.index(r) for r in refs.get(sc, ())]
+        if not b:
             row = (np.nan, np.nan, np.nan, "none", np.nan)
-        elif i == b:
+        elif b == [i]:
             row = (0.0, np.nan, np.nan, "baseline", np.nan)
         else:
-            d_lo, d_hi = confint_proportions_2indep(k[i], n[i], k[b], n[b], method="newcomb", compare="diff",
-                                                    alpha=alpha)
-            test, p = compare_two(int(k[i]), int(n[i]), int(k[b]), int(n[b]))
-            row = (k[i] / n[i] - k[b] / n[b], float(d_lo), float(d_hi), test, p)
+            k0, n0 = int(k[b].sum()), int(n[b].sum())
+            d_lo, d_hi = confint_proportions_2indep(k[i], n[i], k0, n0, method="newcomb", compare="diff", alpha=alpha)
+            test, p = compare_two(int(k[i]), int(n[i]), k0, n0)
+            row = (k[i] / n[i] - k0 / n0, float(d_lo), float(d_hi), test, p)
         for key, value in zip(cols, row, strict=True):
             cols[key].append(value)
     for key, values in cols.items():

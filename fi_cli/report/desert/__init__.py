@@ -38,6 +38,8 @@ MEANS = (("mean_parts_collected", "parts_collected", "parts"), ("mean_final_stor
                                                                 "storm at end"))
 MEANS_LEGEND = "parts: mean parts picked up per game; storm at end: mean final mark of the storm meter."
 STAGE = ("parts_collected", len(PARTS), "part")
+# the reference of comparisons when the study names none and plays it (see report.pairing)
+STANDARD_LAYOUT = ("forbidden_desert", "the rules' board")
 
 BOARDS = FigureInfo("boards", "The boards of the study",
                     "Each board as it is set up: the storm in the centre and the tiles it pins to a cell (code and "

@@ -42,6 +42,8 @@ MEANS = (("mean_treasures", "treasures_captured", "treasures"), ("mean_final_wat
                                                                  "water at end"))
 MEANS_LEGEND = "treasures: mean treasures captured per game; water at end: mean final water level."
 STAGE = ("treasures_captured", len(TREASURES), "treasure")  # the losses by stage: column, most, unit
+# the reference of comparisons when the study names none and plays it (see report.pairing)
+STANDARD_LAYOUT = ("forbidden_island", "the standard island")
 
 FIGURES = [
     FigureInfo("layouts", "The islands of the study",
