@@ -82,3 +82,38 @@ def test_saving_a_figure_twice_gives_the_same_bytes(tmp_path):
         figures.save(maps.no_data("a note"), tmp_path / out, "note")
     for fmt in ("png", "svg"):
         assert (tmp_path / "a" / f"note.{fmt}").read_bytes() == (tmp_path / "b" / f"note.{fmt}").read_bytes()
+
+
+def _markers(ax) -> list[tuple[float, str, bool]]:
+    """(y, marker, filled) of every dot drawn in a panel (not the caps of error bars)."""
+    out = []
+    for line in ax.get_lines():
+        if line.get_marker() not in ("None", None, "", " ", "|", "_") and len(line.get_ydata()):
+            filled = matplotlib.colors.to_hex(line.get_markerfacecolor()) != "#ffffff"
+            out += [(float(y), str(line.get_marker()), filled) for y in line.get_ydata()]
+    return out
+
+
+def test_win_rates_one_meaning_per_channel_and_a_baseline_is_no_result():
+    """Colour is the scenario, every dot is round (shape says nothing), fill is 'significant after Holm', the
+    baseline row has no dot, and an interval that excludes 0 without significance is marked and explained."""
+    import pandas as pd
+
+    from fi_cli.report.figures import Look, win_rates
+
+    rates = pd.DataFrame({
+        "scenario": ["a", "b", "c"], "games": 100, "wins": [50, 30, 40], "win_rate": [0.5, 0.3, 0.4],
+        "ci_low": [0.4, 0.2, 0.3], "ci_high": [0.6, 0.4, 0.5], "baseline": "a", "baseline_label": "A",
+        "diff": [0.0, -0.2, -0.1], "diff_low": [np.nan, -0.33, -0.19], "diff_high": [np.nan, -0.07, -0.01],
+        "test": ["baseline", "z", "z"], "p_value": [np.nan, 0.003, 0.04], "p_holm": [np.nan, 0.006, 0.06],
+        "significant": [False, True, False]})
+    styles = {s: {"color": c, "linestyle": "-", "marker": m}
+              for s, c, m in zip("abc", style.SCENARIO_PALETTE[:3], "osD", strict=True)}
+    fig = win_rates(rates, Look(list("abc"), {"a": "A", "b": "B", "c": "C"}, styles), "against A")
+    left, right = fig.axes[:2]
+    assert {m for _, m, _ in _markers(left) + _markers(right)} == {"o"}
+    assert sorted(_markers(right)) == [(0.0, "o", False), (1.0, "o", True)]  # c (y 0) open, b (y 1) filled, a none
+    texts = [t.get_text() for t in fig.findobj(matplotlib.text.Text)]
+    assert any("p (Holm) = 0.06 \u2020" in t for t in texts) and any("0.006 *" in t for t in texts)
+    assert any(t.startswith("\u2020 the interval excludes 0") for t in " ".join(texts).split("\n"))
+    assert not text_problems(fig)

@@ -73,7 +73,7 @@ def test_default_pairs_each_scenario_with_the_standard_island_at_its_difficulty(
         "layout=lagoon,difficulty=normal": "layout=forbidden_island,difficulty=normal",
     }
     assert pairing.single is None
-    assert pairing.description == ("each scenario against the scenario with layout=forbidden_island with the same "
+    assert pairing.description == ("each scenario against the scenario with layout=forbidden_island and the same "
                                    "difficulty (the standard island: the study names no baseline)")
     rates = compute(data, pairing)["win_rates"].set_index("label")
     assert rates.loc["Lagoon · Normal", "baseline_label"] == "Forbidden Island · Normal"

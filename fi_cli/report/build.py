@@ -100,7 +100,7 @@ def make_figures(tables: dict[str, pd.DataFrame], data: ReportData, pairing: Pai
     _, most, unit = game.STAGE
     made = {
         "loss_causes": figures.loss_causes(tables["outcomes"], endings, look),
-        "win_rates": figures.win_rates(tables["win_rates"], look, pairing.single),
+        "win_rates": figures.win_rates(tables["win_rates"], look, pairing.heading),
         "loss_stage": figures.loss_stage(tables["loss_stage"], look, most, unit),
         "survival": figures.survival(tables["survival"], look, endings),
         **game.make_figures(tables, data, look, endings),

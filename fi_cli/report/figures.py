@@ -61,9 +61,11 @@ LOSS_CAUSES = FigureInfo("loss_causes", "How games end",
                          "number of games.")
 WIN_RATES = FigureInfo("win_rates", "Win rate, and each scenario against its baseline",
                        "Left: win rate with its 95% Wilson interval. Right: the difference to the scenario's baseline "
-                       "in percentage points with a 95% Newcombe interval; 'vs' names the baseline when scenarios have "
-                       "different ones (see the method notes). Filled squares stay significant after Holm's "
-                       "correction.")
+                       "(named above the panel, or after 'vs') in percentage points with a 95% Newcombe interval; a "
+                       "baseline row has no dot. Filled dots are significant after Holm's correction for all the "
+                       "comparisons made, open dots are not. Each interval is its comparison's own, so one that "
+                       "excludes 0 can still be not significant once the many comparisons are accounted for (marked "
+                       "\u2020).")
 SURVIVAL = FigureInfo("survival", "Survival and competing causes",
                       "First panel: share of games still going after each turn. Other panels, per scenario: the "
                       "cumulative share of games that ended each way by that turn (all lines add up to 100%), with "
@@ -174,31 +176,38 @@ def loss_stage(table: pd.DataFrame, look: Look, most: int, unit: str) -> Figure:
     return fig
 
 
-def win_rates(rates: pd.DataFrame, look: Look, single: str | None) -> Figure:
+def _holm_mismatch(r: pd.Series) -> bool:
+    """Whether a comparison's own 95% interval excludes 0 while Holm's correction leaves it not significant."""
+    return (r["diff_low"] > 0 or r["diff_high"] < 0) and not bool(r["significant"])
+
+
+def win_rates(rates: pd.DataFrame, look: Look, heading: str) -> Figure:
     """Win rate with 95% Wilson intervals, and the difference to each scenario's baseline (Newcombe
-    intervals, Holm-corrected p-values)."""
+    intervals, Holm-corrected p-values), under `heading` (what the scenarios are compared with).
+
+    One meaning per channel: colour is the scenario; in the differences, a filled dot is significant after
+    Holm's correction and an open one is not; a baseline row has no dot (it is the reference, not a result)."""
     n = len(rates)
     fig = Figure(figsize=(12, 2.0 + 0.62 * n), layout="constrained")
     left, right = fig.subplots(1, 2, sharey=True)
     y = np.arange(n)[::-1]
+    compared = rates[~rates["test"].isin(["baseline", "none"])]
+    one_reference = compared["baseline_label"].nunique() <= 1
     rate_text, diff_text = [], []
     for yi, (_, r) in zip(y, rates.iterrows(), strict=True):
         col = look.colour(r["scenario"])
-        left.errorbar(r["win_rate"], yi, xerr=_xerr(r["win_rate"], r["ci_low"], r["ci_high"]),
-                      fmt=look.styles[r["scenario"]]["marker"], color=col, capsize=4, markersize=6)
+        left.errorbar(r["win_rate"], yi, xerr=_xerr(r["win_rate"], r["ci_low"], r["ci_high"]), fmt="o", color=col,
+                      capsize=4, markersize=6)
         rate_text.append(f"{pct(r['win_rate'])}\n{r['wins']:,}/{r['games']:,}")
-        vs = "" if single else f"\nvs {r['baseline_label']}" if r["baseline_label"] else ""
-        if r["test"] == "baseline":
-            right.plot(0, yi, "D", color=col, markersize=6)
-            diff_text.append("baseline")
-            continue
-        if r["test"] == "none":
-            diff_text.append("no like to compare with")
+        if r["test"] in ("baseline", "none"):
+            diff_text.append("baseline (the reference)" if r["test"] == "baseline" else "no like to compare with")
             continue
         sig = bool(r["significant"])
-        right.errorbar(r["diff"], yi, xerr=_xerr(r["diff"], r["diff_low"], r["diff_high"]), fmt="s" if sig else "o",
-                       color=col, capsize=4, markersize=6, mfc=col if sig else "white")
-        diff_text.append(f"{100 * r['diff']:+.1f} pts, p = {r['p_holm']:.2g}{' *' if sig else ''}{vs}")
+        right.errorbar(r["diff"], yi, xerr=_xerr(r["diff"], r["diff_low"], r["diff_high"]), fmt="o", color=col,
+                       capsize=4, markersize=6, mfc=col if sig else "white")
+        mark = " *" if sig else " \u2020" if _holm_mismatch(r) else ""
+        vs = "" if one_reference else f"\nvs {r['baseline_label']}"
+        diff_text.append(f"{100 * r['diff']:+.1f} pts, p (Holm) = {r['p_holm']:.2g}{mark}{vs}")
     left.set_yticks(y, [look.label(s) for s in rates["scenario"]], fontsize=9)
     left.set_ylim(-0.6, n - 0.4)
     for ax, texts in ((left, rate_text), (right, diff_text)):
@@ -218,13 +227,16 @@ def win_rates(rates: pd.DataFrame, look: Look, single: str | None) -> Figure:
     # %g keeps ticks such as +0.25 exact instead of rounding them to a misleading +0.3
     right.xaxis.set_major_formatter(lambda v, _: "0" if abs(v) < 1e-12 else f"{round(100 * v, 6):+g}")
     right.set_xlabel("difference in win rate, percentage points (95% Newcombe interval)")
-    right.set_title(f"against {wrap(look.labels[single], 50)}" if single else
-                    "against the baseline with the same other values", fontsize=10)
-    fig.legend(handles=[
-        Line2D([], [], marker="D", color="grey", ls="", label="baseline"),
-        Line2D([], [], marker="s", color="grey", ls="", label="significant after Holm correction (p < 0.05)"),
-        Line2D([], [], marker="o", color="grey", mfc="white", ls="", label="not significant"),
-    ], loc="outside lower center", ncols=3, fontsize=9, frameon=False)
+    right.set_title(wrap(heading, 60), fontsize=10)
+    handles = [Line2D([], [], marker="o", color="grey", ls="", label="* significant after Holm's correction"),
+               Line2D([], [], marker="o", color="grey", mfc="white", ls="", label="not significant after Holm's "
+                      "correction")]
+    text = (f"Holm's correction accounts for the {len(compared)} comparisons shown; each interval is its "
+            "comparison's own 95% interval.")
+    if compared.apply(_holm_mismatch, axis=1).any():
+        text += ("\n\u2020 the interval excludes 0, yet with this many comparisons a difference this size could "
+                 "arise by chance: not significant after the correction.")
+    note(fig, text, handles, ncols=2)
     return fig
 
 

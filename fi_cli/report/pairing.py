@@ -94,10 +94,10 @@ def _and(words: list[str]) -> str:
     return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 2 else words)
 
 
-def _same(data: ReportData, varied: set[str]) -> str:
+def _same(data: ReportData, varied: set[str], word: str = "with") -> str:
     """' with the same difficulty and players': the matrix keys held equal in a comparison."""
     held = [k for k in _known(data) if k not in varied]
-    return f" with the same {_and(held)}" if held else ""
+    return f" {word} the same {_and(held)}" if held else ""
 
 
 def _study_baseline(data: ReportData) -> tuple[str, str] | None:
@@ -165,6 +165,6 @@ def pair_scenarios(data: ReportData, spec: str | None = None) -> Pairing:
     baselines = _by_values(data, fixed)
     if all(b is None or b == s for s, b in baselines.items()):
         raise ReportError(f"baseline {spec!r}{where}: no scenario has a like to be compared with")
-    same = _same(data, set(fixed))
+    same = _same(data, set(fixed), "and")
     return Pairing(baselines, f"each scenario against the scenario with {spec}{same} ({source})",
                    f"against the scenario with {spec}{same}")
