@@ -100,7 +100,7 @@ def test_without_a_standard_island_each_island_is_compared_with_the_others_poole
     assert pairing.baselines["layout=atoll,difficulty=normal"] == ("layout=bay,difficulty=normal",
                                                                    "layout=cove,difficulty=normal")
     assert pairing.description == ("each island against all the other islands with the same difficulty, their "
-                                   "games pooled: the study names no baseline and does not play the standard island")
+                                   "games pooled: the study names no baseline and the standard island is not played")
     rates = compute(data, pairing)["win_rates"].set_index("label")
     assert rates.loc["Atoll · Normal", "diff"] == pytest.approx(0 / 4 - 4 / 8)  # 0 of 4 against 1 + 3 of 8
     assert rates.loc["Cove · Novice", "diff"] == pytest.approx(4 / 4 - 3 / 8)

@@ -135,6 +135,11 @@ def _pooled(data: ReportData, key: str) -> dict[str, Reference]:
             for r in rows}
 
 
+def _compares(baselines: dict[str, Reference]) -> bool:
+    """Whether any scenario is compared with something other than itself."""
+    return any(b is not None and b != s for s, b in baselines.items())
+
+
 def pair_scenarios(data: ReportData, spec: str | None = None) -> Pairing:
     """Each scenario's reference (see the module docstring); ReportError on an unknown `spec` (--baseline)."""
     labels = data.labels
@@ -142,29 +147,32 @@ def pair_scenarios(data: ReportData, spec: str | None = None) -> Pairing:
     if spec is None and (study := _study_baseline(data)):
         spec, run = study
         source, where = "the study's baseline", f" (the baseline: of the study of run {run})"
-    if spec is not None and (key := _single(data, spec)) is not None:
-        return Pairing({s: key for s in data.scenarios}, f"every scenario against {labels[key]} ({source})",
-                       f"against {labels[key]}")
     known = _known(data)
-    if spec is None and not known:  # no matrix: one scenario per run, the first is the reference of all
+    if spec is not None:
+        if (key := _single(data, spec)) is not None:
+            return Pairing({s: key for s in data.scenarios}, f"every scenario against {labels[key]} ({source})",
+                           f"against {labels[key]}")
+        fixed = _fixed(data, spec, where)
+        baselines = _by_values(data, fixed)
+        if not _compares(baselines):
+            raise ReportError(f"baseline {spec!r}{where}: no scenario has a like to be compared with")
+        same = _same(data, set(fixed), "and")
+        return Pairing(baselines, f"each scenario against the scenario with {spec}{same} ({source})",
+                       f"against the scenario with {spec}{same}")
+    if not known:  # no matrix: one scenario per run, the first is the reference of all
         key = data.scenarios[0]
         return Pairing({s: key for s in data.scenarios}, f"every scenario against {labels[key]}, the first",
                        f"against {labels[key]}")
-    if spec is None:
-        board, board_words = section(data.game).STANDARD_LAYOUT
-        if board in known.get("layout", []):
-            spec, source = f"layout={board}", f"{board_words}: the study names no baseline"
-    if spec is None:
-        key = "layout" if "layout" in known else next(iter(known))
-        what = "island" if key == "layout" and data.game == "island" else "scenario"
-        differ = "" if key == "layout" else f" (scenarios that differ from it only in {key})"
-        return Pairing(_pooled(data, key), f"each {what} against all the other {what}s{_same(data, {key})}, "
-                       f"their games pooled{differ}: the study names no baseline and does not play "
-                       f"{board_words}", f"against the other {what}s{_same(data, {key})}, pooled")
-    fixed = _fixed(data, spec, where)
-    baselines = _by_values(data, fixed)
-    if all(b is None or b == s for s, b in baselines.items()):
-        raise ReportError(f"baseline {spec!r}{where}: no scenario has a like to be compared with")
-    same = _same(data, set(fixed), "and")
-    return Pairing(baselines, f"each scenario against the scenario with {spec}{same} ({source})",
-                   f"against the scenario with {spec}{same}")
+    board, board_words = section(data.game).STANDARD_LAYOUT
+    played = board in known.get("layout", [])
+    if played and _compares(baselines := _by_values(data, {"layout": board})):
+        same = _same(data, {"layout"}, "and")
+        return Pairing(baselines, f"each scenario against the scenario with layout={board}{same} ({board_words}: "
+                       "the study names no baseline)", f"against the scenario with layout={board}{same}")
+    key = "layout" if "layout" in known else next(iter(known))
+    what = "island" if key == "layout" and data.game == "island" else "scenario"
+    differ = "" if key == "layout" else f" (scenarios that differ from it only in {key})"
+    why = "is not played with the same other values" if played else "is not played"
+    return Pairing(_pooled(data, key), f"each {what} against all the other {what}s{_same(data, {key})}, their games "
+                   f"pooled{differ}: the study names no baseline and {board_words} {why}",
+                   f"against the other {what}s{_same(data, {key})}, pooled")
