@@ -164,9 +164,11 @@ def test_parts_are_found_when_both_clues_are_dug_by_hand():
 
 def test_curves_start_at_the_set_up_by_hand():
     games, turns, _ = _hand()
-    thirst = stats.thirst_curves(turns, games).set_index(["outcome", "turn"])["median"]
-    # turn 0: the smallest full canteen (Climber 3; Explorer 4), then the least water after each turn
-    assert thirst[("loss", 0)] == 3 and thirst[("win", 0)] == 4 and thirst[("loss", 2)] == 0
+    thirst = stats.thirst_curves(turns, games).set_index(["water", "turn"])
+    # game 0's thirstiest pawn has 1 water after turn 1 and 0 after turn 2; game 1's never less than 2: a share of
+    # both games, to the horizon (turn 3: the 98% quantile of the lengths 2 and 3, rounded up)
+    assert thirst.loc[1, "count"].tolist() == [0, 1, 1, 1] and thirst.loc[0, "count"].tolist() == [0, 0, 1, 1]
+    assert thirst.loc[(0, 3), "share"] == 0.5 and thirst["games"].eq(2).all()
     storm = stats.storm_curves(turns, games).set_index(["outcome", "turn"])["median"]
     assert storm[("loss", 0)] == 2 and storm[("win", 0)] == 3 and storm[("win", 3)] == 4
     sand = stats.sand_curves(turns, games).set_index(["where", "turn"])["median"]

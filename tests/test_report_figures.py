@@ -117,3 +117,21 @@ def test_win_rates_one_meaning_per_channel_and_a_baseline_is_no_result():
     assert any("p (Holm) = 0.06 \u2020" in t for t in texts) and any("0.006 *" in t for t in texts)
     assert any(t.startswith("\u2020 the interval excludes 0") for t in " ".join(texts).split("\n"))
     assert not text_problems(fig)
+
+
+@pytest.mark.parametrize("name", ["survival", "island_left", "water_levels", "treasures"])
+def test_curves_are_a_line_per_scenario_on_one_axis_in_the_scenarios_styles(figures_of, name):
+    """One meaning per channel: in every panel each line is a scenario, drawn in the colour and line style the
+    legend gives it, and the legend names only scenarios (no loss cause in a scenario's colour)."""
+    from matplotlib.colors import to_hex
+
+    fig = figures_of[name]
+    (legend,) = fig.legends
+    labels = [t.get_text().split("\n")[0] for t in legend.get_texts()]
+    assert len(labels) in (2, 12) and all(" · " in lb for lb in labels)
+    styles = [(to_hex(h.get_color()), h.get_linestyle()) for h in legend.legend_handles]
+    assert len(set(styles)) == len(styles)  # each scenario told apart by colour or line style
+    for ax in (a for a in fig.axes if a.get_visible()):
+        drawn = [(to_hex(line.get_color()), line.get_linestyle()) for line in ax.get_lines()
+                 if line.get_linestyle() != ":"]  # not the skull
+        assert drawn and set(drawn) <= set(styles) and len(drawn) == len(set(drawn)), ax.get_title()

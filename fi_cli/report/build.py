@@ -51,8 +51,10 @@ def compute(data: ReportData, pairing: Pairing | str) -> dict[str, pd.DataFrame]
 
 
 def look_of(data: ReportData, shown: list[str] | None = None) -> Look:
-    info = data.info
-    styles = scenario_styles(info["scenario"], info["group"], info["within"])
+    """How the scenarios are drawn, in figures that show the `shown` ones (default: all): colour groups are
+    counted among those, so that the hardest and easiest 8 of 40 islands get 8 colours, not a palette's repeats."""
+    info = data.info if shown is None else data.info[data.info["scenario"].isin(shown)]
+    styles = scenario_styles(info["scenario"], pd.factorize(info["group"])[0], info["within"])
     return Look(data.scenarios if shown is None else shown, data.labels, styles)
 
 

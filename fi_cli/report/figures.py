@@ -14,14 +14,14 @@ import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import matplotlib
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
-from matplotlib.patches import Patch
-from matplotlib.ticker import PercentFormatter
+from matplotlib.ticker import MaxNLocator, PercentFormatter
 
 from . import style
 from .stats import stages
@@ -67,9 +67,9 @@ WIN_RATES = FigureInfo("win_rates", "Win rate, and each scenario against its bas
                        "excludes 0 can still be not significant once the many comparisons are accounted for (marked "
                        "\u2020).")
 SURVIVAL = FigureInfo("survival", "Survival and competing causes",
-                      "First panel: share of games still going after each turn. Other panels, per scenario: the "
-                      "cumulative share of games that ended each way by that turn (all lines add up to 100%), with "
-                      "95% Wilson bands.")
+                      "After each turn, the share of games still going and the cumulative share that ended each way "
+                      "(won, or lost by each cause), a line per scenario with a 95% Wilson band: which scenario ends "
+                      "which way, and how soon. At every turn a scenario's shares over the panels add up to 100%.")
 
 
 def save(fig: Figure, out_dir: Path, name: str, formats: Sequence[str] = ("png", "svg"), dpi: int = DPI
@@ -240,39 +240,78 @@ def win_rates(rates: pd.DataFrame, look: Look, heading: str) -> Figure:
     return fig
 
 
-def survival(incidence: pd.DataFrame, look: Look, endings: Sequence[str]) -> Figure:
-    """Share of games still going at each turn (all scenarios), then per scenario the cumulative share
-    ended by each cause (competing causes), with 95% Wilson bands."""
-    scenarios = look.scenarios
-    fig, axes = panel_figure(len(scenarios) + 1, sharex=True, sharey=True)
-    first = axes[0]
-    for sc in scenarios:
-        s = incidence[(incidence["scenario"] == sc) & (incidence["ending"] == "still going")]
-        st = look.styles[sc]
-        first.step(s["turn"], s["share"], where="post", color=st["color"], ls=st["linestyle"], lw=1.6,
-                   label=look.label(sc, 26))
-    first.set_title("Games still going, all scenarios", fontsize=9.5)
-    fig.legend(*first.get_legend_handles_labels(), loc="outside right upper", fontsize=8, frameon=False,
-               handlelength=2.6, title="first panel", title_fontsize=8.5)
-    for ax, sc in zip(axes[1:], scenarios, strict=True):
-        for e in ["still going", *endings]:
-            s = incidence[(incidence["scenario"] == sc) & (incidence["ending"] == e)]
-            if s.empty or s["count"].max() == 0:
+def scenario_handles(look: Look, notes: dict[str, str] | None = None, width: int = 30) -> list[Line2D]:
+    """A legend entry per scenario: its colour and line style, its label and `notes` about it (wrapped to
+    `width` on lines of their own)."""
+    def label(sc: str) -> str:
+        extra = (notes or {}).get(sc)
+        return look.label(sc, width) + (f"\n{wrap(extra, width)}" if extra else "")
+
+    return [Line2D([], [], color=look.colour(sc), ls=look.styles[sc]["linestyle"], lw=1.8, label=label(sc))
+            for sc in look.scenarios]
+
+
+def scenario_curves(table: pd.DataFrame, look: Look, value: str, ylabel: str, *, column: str | None = None,
+                    panels: dict[Any, str] | None = None, band: tuple[str, str] | None = None,
+                    limits: tuple[float, float] | None = None, ticks: tuple[Sequence, Sequence[str]] | None = None,
+                    ref: dict[str, float] | None = None, notes: dict[str, str] | None = None, text: str = "",
+                    percent: bool = False, bands_up_to: int = 99) -> Figure:
+    """A value against turn, a line per scenario (its colour and line style) with a light `band` (two columns),
+    on one axis, or one panel per value of `column` (`panels`: value -> title; each panel gets its own scale
+    from 0 when `limits` is None). `ref`: per scenario, a level drawn dotted and named 'skull'; `notes`: per
+    scenario, words after its label in the legend; `text`: the note above the legend. Where the table has a
+    `count`, no band is drawn before the first game counts (a band around nothing would hide the others); with
+    more than `bands_up_to` scenarios, none is drawn (they would hide each other)."""
+    keys = list(panels or {None: ""})
+    width = {1: 7.4, 2: 5.6}.get(len(keys), 4.4)
+    ncols = max(1, min(3, int((width * min(len(keys), 3) + 0.6) / 3.2)))  # legend columns that fit the figure
+    lines = 1 + bool(notes)  # lines of a legend entry
+    fig, axes = panel_figure(len(keys), width=width, height=3.4 if len(keys) <= 2 else 2.8,
+                             extra=1.0 + 0.2 * lines * math.ceil(len(look.scenarios) / ncols), sharex=True,
+                             sharey=limits is not None)
+    for ax, key in zip(axes, keys, strict=True):
+        part = table if key is None else table[table[column] == key]
+        top = 0.0
+        for sc in look.scenarios:
+            c = part[part["scenario"] == sc]
+            if c.empty:
                 continue
-            col = ending_colour(e)
-            ax.fill_between(s["turn"], s["ci_low"], s["ci_high"], step="post", color=col, alpha=0.2, lw=0)
-            ax.step(s["turn"], s["share"], where="post", color=col, lw=2,
-                    linestyle="--" if e == "still going" else "-")
-        ax.set_title(look.label(sc, 40), fontsize=9.5)
-    for ax in axes:
-        ax.set_ylim(-0.02, 1.02)
-        ax.yaxis.set_major_formatter(PERCENT)
-    label_outer(axes, "turn", "share of games")
-    handles = [Line2D([], [], color=ending_colour("still going"), lw=2, ls="--", label="still going")]
-    handles += [Line2D([], [], color=ending_colour(e), lw=2, label=f"ended: {ending_label(e)}") for e in endings]
-    handles.append(Patch(color="grey", alpha=0.3, label="95% confidence band (Wilson)"))
-    fig.legend(handles=handles, loc="outside lower center", ncols=min(len(handles), 3), frameon=False, fontsize=9)
+            st = look.styles[sc]
+            if band and len(look.scenarios) <= bands_up_to:
+                counted = (c["count"] > 0).to_numpy() if "count" in c else None
+                ax.fill_between(c["turn"], c[band[0]], c[band[1]], where=counted, step="post", color=st["color"],
+                                alpha=0.1, lw=0)
+            ax.step(c["turn"], c[value], where="post", color=st["color"], ls=st["linestyle"], lw=1.8)
+            top = max(top, float(np.nanmax(c[band[1]] if band else c[value])))
+        for level in sorted(set((ref or {}).values())):
+            ax.axhline(level, color="black", ls=":", lw=1)
+            ax.annotate("skull", (1, level), xycoords=("axes fraction", "data"), xytext=(-3, -3),
+                        textcoords="offset points", ha="right", va="top", fontsize=8)
+        if limits:
+            ax.set_ylim(*limits)
+        else:
+            ax.set_ylim(0, (min(1.0, top * 1.08) if percent else top * 1.08) if top > 0 else 0.05)
+        if ticks:
+            ax.set_yticks(*ticks)
+        if percent:
+            ax.yaxis.set_major_formatter(PERCENT if ax.get_ylim()[1] >= 0.1 else PercentFormatter(1.0, decimals=None))
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        if key is not None:
+            ax.set_title(wrap(panels[key], 44), fontsize=9.5)
+    label_outer(axes, "turn", ylabel)
+    note(fig, text, scenario_handles(look, notes), ncols=ncols)
     return fig
+
+
+def survival(incidence: pd.DataFrame, look: Look, endings: Sequence[str]) -> Figure:
+    """A panel per way a game can stand after each turn (still going, won, lost by each cause), a line per
+    scenario with its 95% Wilson band: which scenario ends which way, and how soon. Each panel has its own scale
+    from 0, so that a rare cause is not a flat line."""
+    panels = {"still going": "still going", **{e: f"ended: {ending_label(e)}" for e in endings}}
+    return scenario_curves(incidence, look, "share", "share of games", column="ending", panels=panels,
+                           band=("ci_low", "ci_high"), percent=True,
+                           text="Each panel: the share of all games that stand this way after each turn, with 95% "
+                                "Wilson bands; the panels add up to 100% at every turn. Each panel has its own scale.")
 
 
 def label_outer(axes: list, xlabel: str, ylabel: str) -> None:
@@ -287,59 +326,39 @@ def label_outer(axes: list, xlabel: str, ylabel: str) -> None:
             ax.set_ylabel(ylabel)
 
 
+CARRIED = ("a game that has ended counts with its final value (carried forward), so every curve is over all the "
+           "games of its scenario")
+BANDS_UP_TO = 4  # curves by turn draw their 10-90% bands for this many scenarios at most
+
+
+def _band_text(look: Look) -> str:
+    return ("band: 10-90% of the games" if len(look.scenarios) <= BANDS_UP_TO else
+            f"no bands with more than {BANDS_UP_TO} scenarios (the CSV has the median and 10-90% quantiles)")
+
+
 def outcome_curves(curves: pd.DataFrame, outcomes: pd.DataFrame, look: Look, ylabel: str,
                    limits: tuple[float, float], ticks: tuple[Sequence, Sequence[str]] | None = None,
                    ref: dict[str, float] | None = None) -> Figure:
-    """A value against turn (the water level, the storm meter): median and 10-90% band, wins and losses apart,
-    one panel per scenario. `limits` and `ticks` of the value axis; `ref`: per scenario, a level drawn as a
-    dotted line (the skull)."""
-    fig, axes = panel_figure(len(look.scenarios), sharex=True, sharey=True)
+    """A value against turn (the water level, the storm meter): won and lost games in a panel each, a line per
+    scenario (the mean) with its 10-90% band. `limits` and `ticks` of the value axis; `ref`: per scenario, a
+    level drawn dotted (the skull)."""
     counts = outcomes.set_index("scenario")
-    for ax, sc in zip(axes, look.scenarios, strict=True):
-        for outcome in ("loss", "win"):
-            c = curves[(curves["scenario"] == sc) & (curves["outcome"] == outcome)]
-            if c.empty:
-                continue
-            col = style.OUTCOME_COLOURS[outcome]
-            ax.fill_between(c["turn"], c["q10"], c["q90"], color=col, alpha=0.22, linewidth=0, step="post")
-            ax.step(c["turn"], c["median"], where="post", color=col, linewidth=2)
-        if ref and sc in ref:
-            ax.axhline(ref[sc], color="black", linestyle=":", linewidth=1)
-        wins = int(counts.loc[sc, "win"]) if "win" in counts.columns else 0
-        ax.set_title(f"{look.label(sc, 40)}\n{wins:,} won, {int(counts.loc[sc, 'games']) - wins:,} lost",
-                     fontsize=9.5)
-        ax.set_ylim(*limits)
-        if ticks:
-            ax.set_yticks(*ticks)
-    label_outer(axes, "turn", ylabel)
-    handles = []
-    for outcome, word in (("win", "won"), ("loss", "lost")):
-        if (curves["outcome"] == outcome).any():
-            col = style.OUTCOME_COLOURS[outcome]
-            handles += [Line2D([], [], color=col, lw=2, label=f"{word} games: median"),
-                        Patch(color=col, alpha=0.22, label=f"{word} games: 10-90% of games")]
-    fig.legend(handles=handles, loc="outside lower center", ncols=2, frameon=False, fontsize=9)
-    return fig
+    wins = counts["win"] if "win" in counts.columns else pd.Series(0, index=counts.index)
+    notes = {sc: f"{int(wins[sc]):,} won, {int(counts.loc[sc, 'games'] - wins[sc]):,} lost" for sc in look.scenarios}
+    panels = {o: t for o, t in (("win", "won games"), ("loss", "lost games")) if (curves["outcome"] == o).any()}
+    return scenario_curves(curves, look, "mean", ylabel, column="outcome", panels=panels, band=("q10", "q90"),
+                           limits=limits, ticks=ticks, ref=ref, notes=notes, bands_up_to=BANDS_UP_TO,
+                           text=f"Line: mean; {_band_text(look)}; {CARRIED}.")
 
 
-def series_curves(bands: pd.DataFrame, look: Look, column: str, series: dict[str, str], ylabel: str,
-                  limits: tuple[float, float], titles: dict[str, str] | None = None) -> Figure:
-    """Several quantities against turn (tiles dry, flooded and sunk; sand on the board and in the supply):
-    median and 10-90% band of each value of `column` (its colour in `series`), one panel per scenario, titled
-    by `titles` when given."""
-    fig, axes = panel_figure(len(look.scenarios), sharex=True, sharey=True)
-    for ax, sc in zip(axes, look.scenarios, strict=True):
-        for name, col in series.items():
-            c = bands[(bands["scenario"] == sc) & (bands[column] == name)]
-            ax.fill_between(c["turn"], c["q10"], c["q90"], color=col, alpha=0.2, linewidth=0, step="post")
-            ax.step(c["turn"], c["median"], where="post", color=col, linewidth=2)
-        ax.set_title((titles or {}).get(sc) or look.label(sc, 40), fontsize=9.5)
-        ax.set_ylim(*limits)
-    label_outer(axes, "turn", ylabel)
-    handles: list = [Line2D([], [], color=col, lw=2, label=f"{name}: median") for name, col in series.items()]
-    handles.append(Patch(color="grey", alpha=0.3, label="10-90% of the games still being played"))
-    fig.legend(handles=handles, loc="outside lower center", ncols=4, frameon=False, fontsize=9)
-    return fig
+def series_curves(bands: pd.DataFrame, look: Look, column: str, series: Sequence[str], ylabel: str,
+                  limits: tuple[float, float], notes: dict[str, str] | None = None) -> Figure:
+    """Several quantities against turn (tiles dry, flooded and sunk; sand on the board and in the supply): a
+    panel per value of `column` (named in `series`), a line per scenario (the mean) with its 10-90% band;
+    `notes`: per scenario, words after its label in the legend."""
+    return scenario_curves(bands, look, "mean", ylabel, column=column, panels={s: s for s in series},
+                           band=("q10", "q90"), limits=limits, notes=notes, bands_up_to=BANDS_UP_TO,
+                           text=f"Line: mean; {_band_text(look)}; {CARRIED}.")
 
 
 def timing(summary: pd.DataFrame, look: Look, column: str, items: dict[str, str], done: str, xlabel: str,
