@@ -115,6 +115,23 @@ def test_no_text_overlaps_another_in_any_desert_figure(desert_figures):
     assert {name: p for name, p in problems.items() if p} == {}
 
 
+def test_the_heat_map_marks_the_tiles_a_board_pins(desert_figures):
+    """The far-pad board pins the Crash Site (r0c0) and the Launch Pad (r4c4): their codes and outlines are on
+    its panels, and the rules' board (nothing pinned) has none."""
+    fig = desert_figures["heat_map"]
+    panels = [ax for ax in fig.axes if ax.get_title()]
+    far = [ax for ax in panels if "Launch Pad far away" in ax.get_title()]
+    rules = [ax for ax in panels if "Launch Pad far away" not in ax.get_title()]
+    assert far and rules
+    for ax in far:
+        codes = {t.get_text().split("\n")[0]: t.get_position() for t in ax.texts if "\n" in t.get_text()}
+        assert codes.keys() == {"CS", "LP"} and codes["CS"] == (0, 0) and codes["LP"] == (4, -4)
+        assert sum(1 for p in ax.patches if not p.get_fill()) == 2  # their outlines
+    assert all(not any("\n" in t.get_text() for t in ax.texts) for ax in rules)
+    legend = [t.get_text() for t in fig.legends[0].get_texts()]
+    assert "CS: Crash Site" in legend and "LP: Launch Pad" in legend
+
+
 def test_every_desert_background_has_a_readable_text_colour():
     import matplotlib
     import numpy as np

@@ -135,3 +135,52 @@ def test_curves_are_a_line_per_scenario_on_one_axis_in_the_scenarios_styles(figu
         drawn = [(to_hex(line.get_color()), line.get_linestyle()) for line in ax.get_lines()
                  if line.get_linestyle() != ":"]  # not the skull
         assert drawn and set(drawn) <= set(styles) and len(drawn) == len(set(drawn)), ax.get_title()
+
+
+def test_cell_texts_are_8_points_and_fit_their_cells_on_islands_of_every_shape(tmp_path):
+    """A line of 24 tiles, two rows of 12 and the standard island in one figure: every text in a cell is at
+    least 8 points at the saved size and inside its cell, and the maps leave no wide empty margins."""
+    from matplotlib.patches import Rectangle
+
+    from fi_cli.report.island import maps as island_maps
+
+    shapes = {"line": ("X" * 24,), "strip": ("X" * 12,) * 2, "standard": SHAPES["forbidden_island"][1]}
+    run = write_run(tmp_path / "r", [random_scenario(f"layout={lid}", 12, layout=lid, rows=rows, seed=i, name=lid,
+                                                     values={"layout": lid})
+                                     for i, (lid, rows) in enumerate(shapes.items())])
+    data = load_runs([run])
+    pairing = pair_scenarios(data)
+    made = make_figures(compute(data, pairing), data, pairing)
+    data.layouts = {k: {**v, "pins": {"fools_landing": v["cells"][0]}} for k, v in data.layouts.items()}
+    made["layouts"] = island_maps.layouts(list(data.layouts.values()))
+    for name in ("risk_map", "loss_map", "layouts"):
+        fig = made[name]
+        assert not text_problems(fig), name
+        renderer = fig.canvas.get_renderer()
+        assert fig.get_figwidth() <= maps.MAX_WIDTH + 0.5
+        for ax in fig.axes[:3]:
+            cells = [p.get_window_extent(renderer) for p in ax.patches if isinstance(p, Rectangle) and p.get_fill()]
+            texts = [t for t in ax.texts if t.get_text()]
+            assert cells and texts, name
+            for t in texts:
+                assert t.get_fontsize() >= 8, (name, t.get_text())
+                box = t.get_window_extent(renderer)
+                assert any(c.x0 <= box.x0 and box.x1 <= c.x1 and c.y0 <= box.y0 and box.y1 <= c.y1 for c in cells), \
+                    (name, t.get_text())
+        # the panels fill the figure: the maps' cells cover most of their axes (no square panel round a line)
+        ax = fig.axes[0]
+        assert ax.get_window_extent(renderer).height < 2 * maps.CELL * fig.dpi, name
+
+
+def test_causes_too_small_to_label_in_their_bar_are_named_beside_it():
+    import pandas as pd
+
+    from fi_cli.report.figures import Look, loss_causes
+
+    endings = ["win", "treasure_lost", "player_drowned", "water_level"]
+    shares = {"win": 0.5, "treasure_lost": 0.466, "player_drowned": 0.03, "water_level": 0.004}
+    outcomes = pd.DataFrame({"scenario": ["a"], "games": [500], **{f"share_{e}": [v] for e, v in shares.items()}})
+    fig = loss_causes(outcomes, endings, Look(["a"], {"a": "A"}, {"a": {"color": "#000000"}}))
+    texts = [t.get_text() for t in fig.findobj(matplotlib.text.Text)]
+    assert "n = 500\ndrowned 3%, skull <1%" in texts
+    assert "50%" in texts and "47%" in texts and not text_problems(fig)

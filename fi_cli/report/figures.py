@@ -57,7 +57,8 @@ class Look:
 
 # The figures every section of a report has, whatever the game.
 LOSS_CAUSES = FigureInfo("loss_causes", "How games end",
-                         "Each bar is one scenario, split into the share of games won and lost by each cause; n is the "
+                         "Each bar is one scenario, split into the share of games won and lost by each cause; the "
+                         "causes too small to label in the bar are named with their share right of it, after n, the "
                          "number of games.")
 WIN_RATES = FigureInfo("win_rates", "Win rate, and each scenario against its baseline",
                        "Left: win rate with its 95% Wilson interval. Right: the difference to the scenario's baseline "
@@ -76,10 +77,12 @@ def save(fig: Figure, out_dir: Path, name: str, formats: Sequence[str] = ("png",
          ) -> list[Path]:
     """Write `name.<format>` for each format (PNG for the page, SVG to zoom) at `dpi`; return the paths."""
     paths = [out_dir / f"{name}.{fmt}" for fmt in formats]
+    # A figure laid out by hand (the maps) is cut to what is drawn; the others are laid out to their edges.
+    tight = {"bbox_inches": "tight", "pad_inches": 0.1} if fig.get_layout_engine() is None else {}
     # No date and fixed SVG ids: the same run gives the same files, so a regenerated report diffs cleanly.
     with matplotlib.rc_context({"svg.hashsalt": name}):
         for path in paths:
-            fig.savefig(path, dpi=dpi, metadata={"Date": None} if path.suffix == ".svg" else None)
+            fig.savefig(path, dpi=dpi, metadata={"Date": None} if path.suffix == ".svg" else None, **tight)
     return paths
 
 
@@ -121,18 +124,23 @@ def panel_figure(n: int, width: float = 4.4, height: float = 3.1, extra: float =
     return fig, panels(fig, n, **kw)
 
 
-def stacked_bars(ax, look: Look, parts: list[tuple[str, np.ndarray, str]], limit: float = 1.0) -> None:
-    """Horizontal bars, one per scenario (top to bottom), stacked from `parts` (label, shares, colour);
-    a segment wide enough for it shows its share, in black or white on its colour."""
+def stacked_bars(ax, look: Look, parts: list[tuple[str, np.ndarray, str]], limit: float = 1.0,
+                 right: Sequence[str] | None = None, short: dict[str, str] | None = None) -> None:
+    """Horizontal bars, one per scenario (top to bottom), stacked from `parts` (label, shares, colour); a segment
+    wide enough for it shows its share, in black or white on its colour, and the others are named with their
+    share right of the bar (by their `short` name), after the row's `right` text (e.g. its number of games)."""
     n = len(look.scenarios)
     y = np.arange(n)[::-1]
     left = np.zeros(n)
+    small: list[list[str]] = [[] for _ in range(n)]
     for label, share, colour in parts:
         ax.barh(y, share, left=left, color=colour, label=label, height=0.7, edgecolor="white", linewidth=0.6)
-        for yi, lft, s in zip(y, left, share, strict=True):
+        for i, (yi, lft, s) in enumerate(zip(y, left, share, strict=True)):
             if s >= 0.06 * limit:
                 ax.text(lft + s / 2, yi, f"{100 * s:.0f}%", ha="center", va="center", fontsize=8.5,
                         color=text_on(colour))
+            elif s > 0:
+                small[i].append(f"{(short or {}).get(label, label)} {'<1%' if s < 0.005 else pct(s, 0)}")
         left += share
     ax.set_yticks(y, [look.label(s) for s in look.scenarios], fontsize=9)
     ax.set_ylim(-0.6, n - 0.4)
@@ -140,6 +148,12 @@ def stacked_bars(ax, look: Look, parts: list[tuple[str, np.ndarray, str]], limit
     ax.xaxis.set_major_formatter(PERCENT)
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
+    texts = ["\n".join(t for t in (first, wrap(", ".join(rest), 34)) if t)
+             for first, rest in zip(right or [""] * n, small, strict=True)]
+    if any(texts):
+        sec = ax.secondary_yaxis("right")
+        sec.set_yticks(y, texts, fontsize=8)
+        sec.tick_params(length=0)
 
 
 def bar_figure(n: int) -> tuple[Figure, object]:
@@ -148,14 +162,12 @@ def bar_figure(n: int) -> tuple[Figure, object]:
 
 
 def loss_causes(outcomes: pd.DataFrame, endings: Sequence[str], look: Look) -> Figure:
-    """Per scenario, one bar split into the shares of win and each loss cause."""
+    """Per scenario, one bar split into the shares of win and each loss cause (the small ones named beside)."""
     fig, ax = bar_figure(len(outcomes))
-    stacked_bars(ax, look, [(ending_label(e), outcomes[f"share_{e}"].to_numpy(), ending_colour(e))
-                             for e in endings])
+    stacked_bars(ax, look, [(ending_label(e), outcomes[f"share_{e}"].to_numpy(), ending_colour(e)) for e in endings],
+                 right=[f"n = {g:,}" for g in outcomes["games"]],
+                 short={ending_label(e): style.ENDING_SHORT.get(e, e) for e in endings})
     ax.set_xlabel("share of games")
-    sec = ax.secondary_yaxis("right")
-    sec.set_yticks(np.arange(len(outcomes))[::-1], [f"n = {g:,}" for g in outcomes["games"]], fontsize=9)
-    sec.tick_params(length=0)
     fig.legend(loc="outside lower center", ncols=min(len(endings), 3), frameon=False, fontsize=9)
     return fig
 
@@ -164,13 +176,14 @@ def loss_stage(table: pd.DataFrame, look: Look, most: int, unit: str) -> Figure:
     """Per scenario: the share of all games won, and lost with 0, 1, ..., `most` of its `unit`s done."""
     fig, ax = bar_figure(len(look.scenarios))
     shades = matplotlib.colormaps["Purples"]
-    parts = []
+    parts, short = [], {}
     for i, stage in enumerate(stages(most)):
         share = table[table["stage"] == stage].set_index("scenario")["share_of_games"].reindex(look.scenarios)
         colour = style.OUTCOME_COLOURS["win"] if stage == "won" else matplotlib.colors.to_hex(shades(0.2 + 0.17 * i))
         label = stage if stage == "won" else f"{stage} {unit}{'s' * (stage[-1] != '1')}"
         parts.append((label, share.fillna(0).to_numpy(), colour))
-    stacked_bars(ax, look, parts)
+        short[label] = stage
+    stacked_bars(ax, look, parts, short=short)
     ax.set_xlabel("share of all games")
     fig.legend(loc="outside lower center", ncols=3, frameon=False, fontsize=9)
     return fig

@@ -70,7 +70,8 @@ FIGURES = [
                "figure."),
     FigureInfo("heat_map", "Where sand piles up and pawns run dry",
                "Each cell of the desert coloured by the share of turns after which the tile on it was blocked "
-               "(2 or more sand); circles where the pawns whose thirst lost a game stood."),
+               "(2 or more sand); circles where the pawns whose thirst lost a game stood; codes and outlines: the "
+               "tiles the board pins there at the start."),
     FigureInfo("parts", "When each part is found",
                "Per part: the turn it is found, once both of its clue tiles are excavated (dot: median, line: "
                "10-90% of the games it was found in), and the share of games in which it was found."),
@@ -139,6 +140,8 @@ def make_figures(tables: dict[str, pd.DataFrame], data: ReportData, look: Look, 
     low = tables["lowest_supply"].set_index("scenario")
     lowest = {sc: f"lowest supply: median {low.loc[sc, 'median_lowest']:.0f}, {low.loc[sc, 'share_5_or_fewer']:.0%} "
                   "of games at 5 or fewer" for sc in look.scenarios}
+    layout_of = data.info.set_index("scenario")["layout"]
+    pins = {sc: data.layouts[layout_of[sc]].get("pins", {}) for sc in look.scenarios}
     sand = tables["sand"]
     top = max(float(sand["q90"].max()) if len(sand) else 0, 1)
     made = {
@@ -149,7 +152,7 @@ def make_figures(tables: dict[str, pd.DataFrame], data: ReportData, look: Look, 
                                   panels=THIRST_PANELS, band=("ci_low", "ci_high"), percent=True,
                                   text="Each game counts from the turn a pawn first came down to that much water, "
                                        "to the end; 95% Wilson bands."),
-        "heat_map": maps.heat_map(tables["heat_cells"], look),
+        "heat_map": maps.heat_map(tables["heat_cells"], look, pins),
         "parts": timing(tables["part_finds"], look, "part", PART_LABELS, "found", "turn found",
                         "dot: median turn found; line: 10-90% of the games it was found in; right of each panel: "
                         "the share of games the part was found in"),
