@@ -182,7 +182,7 @@ def loss_stage(table: pd.DataFrame, look: Look, most: int, unit: str) -> Figure:
         colour = style.OUTCOME_COLOURS["win"] if stage == "won" else matplotlib.colors.to_hex(shades(0.2 + 0.17 * i))
         label = stage if stage == "won" else f"{stage} {unit}{'s' * (stage[-1] != '1')}"
         parts.append((label, share.fillna(0).to_numpy(), colour))
-        short[label] = stage
+        short[label] = label.removeprefix("lost with ")
     stacked_bars(ax, look, parts, short=short)
     ax.set_xlabel("share of all games")
     fig.legend(loc="outside lower center", ncols=3, frameon=False, fontsize=9)
