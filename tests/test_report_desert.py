@@ -126,7 +126,7 @@ def test_the_heat_map_marks_the_tiles_a_board_pins(desert_figures):
     for ax in far:
         codes = {t.get_text().split("\n")[0]: t.get_position() for t in ax.texts if "\n" in t.get_text()}
         assert codes.keys() == {"CS", "LP"} and codes["CS"] == (0, 0) and codes["LP"] == (4, -4)
-        assert sum(1 for p in ax.patches if not p.get_fill()) == 2  # their outlines
+        assert sum(1 for p in ax.patches if not p.get_fill()) == 4  # their outlines, each on a white halo
     assert all(not any("\n" in t.get_text() for t in ax.texts) for ax in rules)
     legend = [t.get_text() for t in fig.legends[0].get_texts()]
     assert "CS: Crash Site" in legend and "LP: Launch Pad" in legend

@@ -165,8 +165,9 @@ def cell(ax, row: int, col: int, colour: str, lines: Sequence[str], size: float 
          outline: str | None = None) -> None:
     x, y = col, -row
     ax.add_patch(Rectangle((x - 0.46, y - 0.46), 0.92, 0.92, facecolor=colour, edgecolor="#555555", lw=0.8))
-    if outline:
-        ax.add_patch(Rectangle((x - 0.42, y - 0.42), 0.84, 0.84, fill=False, edgecolor=outline, lw=2.2))
+    if outline:  # on a white halo, so that it shows on a cell of a like colour
+        ax.add_patch(Rectangle((x - 0.41, y - 0.41), 0.82, 0.82, fill=False, edgecolor="white", lw=4.2))
+        ax.add_patch(Rectangle((x - 0.41, y - 0.41), 0.82, 0.82, fill=False, edgecolor=outline, lw=2.2))
     if lines:
         ax.text(x, y, "\n".join(lines), ha="center", va="center", fontsize=size, color=text_on(colour),
                 linespacing=1.1)
