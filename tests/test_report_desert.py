@@ -115,6 +115,23 @@ def test_no_text_overlaps_another_in_any_desert_figure(desert_figures):
     assert {name: p for name, p in problems.items() if p} == {}
 
 
+def test_the_heat_map_marks_the_tiles_a_board_pins(desert_figures):
+    """The far-pad board pins the Crash Site (r0c0) and the Launch Pad (r4c4): their codes and outlines are on
+    its panels, and the rules' board (nothing pinned) has none."""
+    fig = desert_figures["heat_map"]
+    panels = [ax for ax in fig.axes if ax.get_title()]
+    far = [ax for ax in panels if "Launch Pad far away" in ax.get_title()]
+    rules = [ax for ax in panels if "Launch Pad far away" not in ax.get_title()]
+    assert far and rules
+    for ax in far:
+        codes = {t.get_text().split("\n")[0]: t.get_position() for t in ax.texts if "\n" in t.get_text()}
+        assert codes.keys() == {"CS", "LP"} and codes["CS"] == (0, 0) and codes["LP"] == (4, -4)
+        assert sum(1 for p in ax.patches if not p.get_fill()) == 4  # their outlines, each on a white halo
+    assert all(not any("\n" in t.get_text() for t in ax.texts) for ax in rules)
+    legend = [t.get_text() for t in fig.legends[0].get_texts()]
+    assert "CS: Crash Site" in legend and "LP: Launch Pad" in legend
+
+
 def test_every_desert_background_has_a_readable_text_colour():
     import matplotlib
     import numpy as np
@@ -164,9 +181,11 @@ def test_parts_are_found_when_both_clues_are_dug_by_hand():
 
 def test_curves_start_at_the_set_up_by_hand():
     games, turns, _ = _hand()
-    thirst = stats.thirst_curves(turns, games).set_index(["outcome", "turn"])["median"]
-    # turn 0: the smallest full canteen (Climber 3; Explorer 4), then the least water after each turn
-    assert thirst[("loss", 0)] == 3 and thirst[("win", 0)] == 4 and thirst[("loss", 2)] == 0
+    thirst = stats.thirst_curves(turns, games).set_index(["water", "turn"])
+    # game 0's thirstiest pawn has 1 water after turn 1 and 0 after turn 2; game 1's never less than 2: a share of
+    # both games, to the horizon (turn 3: the 98% quantile of the lengths 2 and 3, rounded up)
+    assert thirst.loc[1, "count"].tolist() == [0, 1, 1, 1] and thirst.loc[0, "count"].tolist() == [0, 0, 1, 1]
+    assert thirst.loc[(0, 3), "share"] == 0.5 and thirst["games"].eq(2).all()
     storm = stats.storm_curves(turns, games).set_index(["outcome", "turn"])["median"]
     assert storm[("loss", 0)] == 2 and storm[("win", 0)] == 3 and storm[("win", 3)] == 4
     sand = stats.sand_curves(turns, games).set_index(["where", "turn"])["median"]

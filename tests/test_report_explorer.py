@@ -11,7 +11,7 @@ from text_layout import text_problems
 
 from fi_cli.island.layout_features import layout_features
 from fi_cli.island.layout_generator import generate_layouts
-from fi_cli.report.build import DETAIL_SHOWN, build_report, detail_scenarios
+from fi_cli.report.build import DETAIL_SHOWN, build_report, detail_scenarios, look_of
 from fi_cli.report.island import explorer, make_explorer_figures
 from fi_cli.report.load import load_runs
 from fi_cli.report.stats import win_rates
@@ -120,6 +120,8 @@ def test_the_page_has_the_explorer_section_and_draws_the_extremes_of_many_scenar
     assert "## Explorer: what makes an island hard" in (tmp_path / "report" / "summary.md").read_text()
     assert len(pd.read_csv(tmp_path / "report" / "outcomes.csv")) == 26  # every scenario in the tables
     assert len(sec.data.scenarios) == 26 and DETAIL_SHOWN == 4
+    look = look_of(sec.data, detail_scenarios(sec.tables["win_rates"]))
+    assert len({look.colour(s) for s in look.scenarios}) == 2 * DETAIL_SHOWN  # no colour twice in a figure
 
 
 def test_a_report_of_few_layouts_has_no_explorer_section(tmp_path):

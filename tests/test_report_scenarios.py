@@ -61,7 +61,7 @@ def test_labels_of_several_runs_name_the_run_when_ids_clash(tmp_path):
     assert labels["two/layout=lagoon,difficulty=normal"] == "two: Lagoon · Normal"
 
 
-def test_default_pairs_each_scenario_with_the_first_island_at_its_difficulty(data):
+def test_default_pairs_each_scenario_with_the_standard_island_at_its_difficulty(data):
     pairing = pair_scenarios(data)
     base = {s: pairing.baselines[s] for s in data.scenarios}
     assert base == {
@@ -73,12 +73,50 @@ def test_default_pairs_each_scenario_with_the_first_island_at_its_difficulty(dat
         "layout=lagoon,difficulty=normal": "layout=forbidden_island,difficulty=normal",
     }
     assert pairing.single is None
-    assert pairing.description == ("each scenario against the scenario with layout=forbidden_island and every "
-                                   "other matrix value the same")
+    assert pairing.description == ("each scenario against the scenario with layout=forbidden_island and the same "
+                                   "difficulty (the standard island: the study names no baseline)")
     rates = compute(data, pairing)["win_rates"].set_index("label")
     assert rates.loc["Lagoon · Normal", "baseline_label"] == "Forbidden Island · Normal"
     assert rates.loc["Lagoon · Normal", "diff"] == pytest.approx(2 / 4 - 4 / 4)  # 2 of 4 won against 4 of 4
     assert rates["test"].tolist().count("baseline") == 2
+
+
+def test_the_standard_island_is_the_default_wherever_it_stands_in_the_matrix(tmp_path):
+    """Not the first value of the matrix: an island listed (or sorted from a folder) before it is no reference."""
+    scenarios = [FakeScenario(f"layout={lid}", games(w), layout=lid, name=lid, values={"layout": lid})
+                 for lid, w in (("atoll", 1), ("forbidden_island", 3))]
+    pairing = pair_scenarios(load_runs([write_run(tmp_path / "r", scenarios)]))
+    assert set(pairing.baselines.values()) == {"layout=forbidden_island"}
+
+
+def test_without_a_standard_island_each_island_is_compared_with_the_others_pooled(tmp_path):
+    """The mean of all the other islands at the same difficulty (their games pooled), never the first island."""
+    wins = {("atoll", "novice"): 1, ("bay", "novice"): 2, ("cove", "novice"): 4, ("atoll", "normal"): 0,
+            ("bay", "normal"): 1, ("cove", "normal"): 3}
+    scenarios = [FakeScenario(f"layout={lid},difficulty={d}", games(w), layout=lid, name=lid.title(), difficulty=d,
+                              values={"layout": lid, "difficulty": d}) for (lid, d), w in wins.items()]
+    data = load_runs([write_run(tmp_path / "r", scenarios)])
+    pairing = pair_scenarios(data)
+    assert pairing.baselines["layout=atoll,difficulty=normal"] == ("layout=bay,difficulty=normal",
+                                                                   "layout=cove,difficulty=normal")
+    assert pairing.description == ("each island against all the other islands with the same difficulty, their "
+                                   "games pooled: the study names no baseline and the standard island is not played")
+    rates = compute(data, pairing)["win_rates"].set_index("label")
+    assert rates.loc["Atoll · Normal", "diff"] == pytest.approx(0 / 4 - 4 / 8)  # 0 of 4 against 1 + 3 of 8
+    assert rates.loc["Cove · Novice", "diff"] == pytest.approx(4 / 4 - 3 / 8)
+    assert rates.loc["Atoll · Normal", "baseline_label"] == "the other 2, pooled"
+    assert rates.loc["Atoll · Normal", "baseline"] == "layout=bay,difficulty=normal + layout=cove,difficulty=normal"
+    assert "baseline" not in set(rates["test"])
+
+
+def test_the_studys_baseline_is_the_default_and_the_page_says_so(tmp_path):
+    scenarios = [FakeScenario(f"difficulty={d}", games(w), layout="bay", name="Bay", difficulty=d,
+                              values={"difficulty": d}) for d, w in (("novice", 3), ("normal", 1))]
+    data = load_runs([write_run(tmp_path / "r", scenarios, baseline="difficulty=normal")])
+    pairing = pair_scenarios(data)
+    assert set(pairing.baselines.values()) == {"difficulty=normal"}
+    assert pairing.description == "every scenario against Bay · Normal (the study's baseline)"
+    assert pair_scenarios(data, "difficulty=novice").baselines["difficulty=normal"] == "difficulty=novice"
 
 
 def test_pairing_by_another_matrix_value(data):
@@ -91,7 +129,7 @@ def test_a_scenario_id_is_one_baseline_for_all(data):
     pairing = pair_scenarios(data, "layout=skull_island,difficulty=normal")
     assert set(pairing.baselines.values()) == {"layout=skull_island,difficulty=normal"}
     assert pairing.single == "layout=skull_island,difficulty=normal"
-    assert pairing.description == "every scenario against Skull Island · Normal"
+    assert pairing.description == "every scenario against Skull Island · Normal (chosen with --baseline)"
 
 
 def test_values_fixed_together_and_scenarios_without_a_like(tmp_path):

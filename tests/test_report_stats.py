@@ -178,10 +178,11 @@ def test_water_curves_and_level_reached_by_hand(hand_run):
     assert w.loc[("loss", 0), "median"] == 2  # turn 0 is the start level
     # losses at turn 1: levels 3 and 2 -> median 2.5, q10 = 2.1, q90 = 2.9 (linear interpolation)
     assert w.loc[("loss", 1), ["games", "median", "q10", "q90"]].tolist() == pytest.approx([2, 2.5, 2.1, 2.9])
-    # turn 3: levels 5 (2 + 1 + 2) and 2 -> median 3.5; at turn 4 one of the two lost games is left,
-    # fewer than the min(5, group size) needed for a band, so the curve stops
+    # turn 3: levels 5 (2 + 1 + 2) and 2 -> median 3.5; the game lost at turn 3 keeps its level 5 after it, so
+    # both lost games stay in the curve to the horizon (the 98% quantile of the game lengths 6, 3, 4 -> turn 6)
     assert w.loc[("loss", 3), "median"] == 3.5
-    assert ("loss", 4) not in w.index
+    assert w.loc[("loss", 4), ["games", "median"]].tolist() == [2, 3.5]
+    assert w.loc[("loss", 6), ["games", "median"]].tolist() == [2, 3.5] and ("loss", 7) not in w.index
     assert w.loc[("win", 6), "median"] == 4
     levels = island_stats.level_reached(data.turns)
     reached = levels.set_index(["game", "level"])["turn"]
@@ -251,7 +252,17 @@ def test_island_left_by_hand(hand_run):
     assert bands.loc[("dry", 1), ["games", "median", "q10", "q90"]].tolist() == pytest.approx([3, 23, 22.2, 23])
     assert bands.loc[("flooded", 1), "median"] == 1
     assert bands.loc[("sunk", 3), "median"] == 1  # 0, 1 (Fools' Landing) and 2 tiles sunk
-    assert ("dry", 4) not in bands.index  # 2 of 3 games left: fewer than min(5, 3), the band stops
+    # turn 4: the game lost at turn 3 keeps its 1 sunk tile; the others have 1 (watchtower) and 3 (Fools' Landing
+    # and both ocean tiles) -> all three games still count
+    assert bands.loc[("sunk", 4), ["games", "median", "q90"]].tolist() == pytest.approx([3, 1, 2.6])
+    assert bands.loc[("sunk", 6), "games"] == 3 and ("sunk", 7) not in bands.index
+
+
+def test_treasures_by_turn_by_hand(hand_run):
+    data = load_runs([hand_run])
+    t = island_stats.treasures_by_turn(data.turns, data.games).set_index("turn")
+    # captures: game 0 at turns 3 and 5 (won at 6), game 1 at turn 2 (lost at 3), game 2 none (lost at 4)
+    assert t["mean"].tolist() == pytest.approx([0, 0, 1 / 3, 2 / 3, 2 / 3, 1, 1]) and t["games"].eq(3).all()
 
 
 def test_what_losses_took_by_hand(hand_run):
@@ -282,3 +293,16 @@ def test_a_pawn_drowned_on_a_cell_is_counted_there(tmp_path):
     cells = island_stats.loss_cells(data.tiles, data.games).set_index(["row", "col"])
     assert cells.loc[CELL_OF["watchtower"], ["involved", "drowned", "share_of_losses"]].tolist() == [1, 1, 0.5]
     assert cells["involved"].sum() == 1  # the loss to the water involves no tile
+
+
+def test_a_curve_of_a_value_that_never_falls_never_falls():
+    """Survivorship: two fast-rising games end at turn 2 and a slow one goes on. Over the games still being
+    played the median would drop from 8 to 2 at turn 3; carried forward at their final value it stays."""
+    games = pd.DataFrame({"scenario": "s", "game": [0, 1, 2], "outcome": "loss", "turns": [2, 2, 5]})
+    turns = pd.DataFrame({"scenario": "s", "game": [0, 0, 1, 1, 2, 2, 2, 2, 2], "turn": [1, 2, 1, 2, 1, 2, 3, 4, 5],
+                          "level": [5, 8, 5, 8, 1, 1, 2, 2, 3]})
+    carried = stats.carry_forward(turns, games)
+    assert len(carried) == 15 and carried.groupby("turn").size().eq(3).all()  # 3 games on each of turns 1-5
+    assert carried[(carried["game"] == 0) & (carried["turn"] == 5)]["level"].tolist() == [8]
+    bands = stats.outcome_bands(turns, games, "level").set_index("turn")
+    assert bands["median"].tolist() == [5, 8, 8, 8, 8] and bands["median"].is_monotonic_increasing

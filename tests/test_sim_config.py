@@ -76,6 +76,20 @@ def test_labels_name_matrix_values_by_their_id_or_file_and_do_not_change_the_has
     assert s.hash == load_study(study_file(tmp_path, LABELLED.removesuffix("labels:\n"))).hash
 
 
+def test_baseline_names_matrix_values_or_a_scenario_and_does_not_change_the_hash(tmp_path):
+    plain = LABELLED.removesuffix("labels:\n")
+    s = load_study(study_file(tmp_path, plain + "baseline: layout=layouts/lagoon.yaml, difficulty=5\n"))
+    assert s.baseline == "layout=lagoon,difficulty=5"  # as the scenario ids write it
+    assert type(s).from_resolved(s.resolved()).baseline == s.baseline
+    assert s.hash == load_study(study_file(tmp_path, plain)).hash
+    assert load_study(study_file(tmp_path, plain + "baseline: layout=skull_island,difficulty=novice\n")).baseline \
+        == "layout=skull_island,difficulty=novice"
+    with pytest.raises(StudyError) as e:
+        load_study(study_file(tmp_path, plain + "baseline: layout=atlantis\n"))
+    assert e.value.key == "baseline" and "study.yaml:7: baseline: not a scenario id nor matrix values" in str(e.value)
+    assert "allowed: layout=skull_island|lagoon; difficulty=novice|5" in str(e.value)
+
+
 def test_seeds_are_stable_and_distinct():
     a = game_seed(7, "layout=skull_island", 0)
     assert a == game_seed(7, "layout=skull_island", 0) and 0 <= a < 2**63

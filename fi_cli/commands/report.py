@@ -15,8 +15,8 @@ from .common import InputError
               help="Directory to write the report into.  [default: reports/<run name>]")
 @click.option("--baseline", metavar="KEY=VALUE|SCENARIO", default=None,
               help="Compare each scenario with the one that has this matrix value and the same other values "
-                   "(e.g. layout=forbidden_island), or every scenario with one SCENARIO.  [default: the first "
-                   "value of the first matrix key]")
+                   "(e.g. layout=forbidden_island), or every scenario with one SCENARIO.  [default: the study's "
+                   "baseline:, else the standard island when played, else all the other islands pooled]")
 @click.option("--partial", is_flag=True,
               help="Report on an incomplete or damaged run, on the games that are sound; everything says PARTIAL.")
 @click.option("--svg/--no-svg", default=True, show_default=True,

@@ -37,7 +37,9 @@ def compute(data: ReportData, pairing: Pairing | str) -> dict[str, pd.DataFrame]
     outcomes.insert(1, "label", outcomes["scenario"].map(labels))
     rates = stats.win_rates(g, sc, baselines)
     rates.insert(1, "label", rates["scenario"].map(labels))
-    rates.insert(rates.columns.get_loc("baseline") + 1, "baseline_label", rates["baseline"].map(labels).fillna(""))
+    named = [pairing.label(s, labels) for s in rates["scenario"]] if isinstance(pairing, Pairing) else \
+        rates["baseline"].map(labels).fillna("")
+    rates.insert(rates.columns.get_loc("baseline") + 1, "baseline_label", named)
     column, most, _ = game.STAGE
     return {
         "outcomes": outcomes,
@@ -49,8 +51,10 @@ def compute(data: ReportData, pairing: Pairing | str) -> dict[str, pd.DataFrame]
 
 
 def look_of(data: ReportData, shown: list[str] | None = None) -> Look:
-    info = data.info
-    styles = scenario_styles(info["scenario"], info["group"], info["within"])
+    """How the scenarios are drawn, in figures that show the `shown` ones (default: all): colour groups are
+    counted among those, so that the hardest and easiest 8 of 40 islands get 8 colours, not a palette's repeats."""
+    info = data.info if shown is None else data.info[data.info["scenario"].isin(shown)]
+    styles = scenario_styles(info["scenario"], pd.factorize(info["group"])[0], info["within"])
     return Look(data.scenarios if shown is None else shown, data.labels, styles)
 
 
@@ -98,7 +102,7 @@ def make_figures(tables: dict[str, pd.DataFrame], data: ReportData, pairing: Pai
     _, most, unit = game.STAGE
     made = {
         "loss_causes": figures.loss_causes(tables["outcomes"], endings, look),
-        "win_rates": figures.win_rates(tables["win_rates"], look, pairing.single),
+        "win_rates": figures.win_rates(tables["win_rates"], look, pairing.heading),
         "loss_stage": figures.loss_stage(tables["loss_stage"], look, most, unit),
         "survival": figures.survival(tables["survival"], look, endings),
         **game.make_figures(tables, data, look, endings),

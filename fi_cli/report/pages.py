@@ -86,7 +86,9 @@ def _title(report: Report) -> str:
 def legend(sec: Section) -> str:
     """What the summary table's numbers are."""
     return ("Win rates with 95% Wilson intervals; differences to the baseline in percentage points with 95% "
-            "Newcombe intervals; p-values Holm-corrected, * = significant at 5%. turns: median game length; "
+            "Newcombe intervals; p-values Holm-corrected, * = significant at 5%. Each interval is its comparison's "
+            "own: one that excludes 0 without * is a difference that, with this many comparisons, chance alone "
+            "could make (Holm's correction). turns: median game length; "
             + section(sec.game).MEANS_LEGEND)
 
 

@@ -66,11 +66,13 @@ def compare_two(k1: int, n1: int, k0: int, n0: int) -> tuple[str, float]:
 
 
 def win_rates(
-    games: pd.DataFrame, scenarios: Sequence[str], baseline: str | dict[str, str | None], alpha: float = ALPHA
+    games: pd.DataFrame, scenarios: Sequence[str], baseline: str | dict[str, str | tuple[str, ...] | None],
+    alpha: float = ALPHA
 ) -> pd.DataFrame:
     """Win rate with a Wilson interval per scenario; against its baseline (one scenario for all, or one per
-    scenario: {scenario: baseline or None}): difference with a Newcombe interval and a two-proportion test,
-    p-values Holm-corrected over all the comparisons made."""
+    scenario: {scenario: baseline, a tuple of scenarios whose games are pooled as one reference, or None}):
+    difference with a Newcombe interval and a two-proportion test, p-values Holm-corrected over all the
+    comparisons made. The `baseline` column names the reference (pooled scenarios joined by ' + ')."""
     scenarios = list(scenarios)
     if isinstance(baseline, str):
         if baseline not in scenarios:
@@ -80,20 +82,21 @@ def win_rates(
     n = g.size().reindex(scenarios).to_numpy()
     k = g["outcome"].apply(lambda s: int((s == "win").sum())).reindex(scenarios).to_numpy()
     lo, hi = wilson(k, n, alpha)
+    refs = {s: (b,) if isinstance(b, str) else tuple(b or ()) for s, b in baseline.items()}
     out = pd.DataFrame({"scenario": scenarios, "games": n, "wins": k, "win_rate": k / n,
-                        "ci_low": lo, "ci_high": hi, "baseline": [baseline.get(s) or "" for s in scenarios]})
+                        "ci_low": lo, "ci_high": hi, "baseline": [" + ".join(refs.get(s, ())) for s in scenarios]})
     cols: dict[str, list] = {"diff": [], "diff_low": [], "diff_high": [], "test": [], "p_value": []}
     for i, sc in enumerate(scenarios):
-        b = scenarios.index(baseline[sc]) if baseline.get(sc) else None
-        if b is None:
+        b = [scenarios.index(r) for r in refs.get(sc, ())]
+        if not b:
             row = (np.nan, np.nan, np.nan, "none", np.nan)
-        elif i == b:
+        elif b == [i]:
             row = (0.0, np.nan, np.nan, "baseline", np.nan)
         else:
-            d_lo, d_hi = confint_proportions_2indep(k[i], n[i], k[b], n[b], method="newcomb", compare="diff",
-                                                    alpha=alpha)
-            test, p = compare_two(int(k[i]), int(n[i]), int(k[b]), int(n[b]))
-            row = (k[i] / n[i] - k[b] / n[b], float(d_lo), float(d_hi), test, p)
+            k0, n0 = int(k[b].sum()), int(n[b].sum())
+            d_lo, d_hi = confint_proportions_2indep(k[i], n[i], k0, n0, method="newcomb", compare="diff", alpha=alpha)
+            test, p = compare_two(int(k[i]), int(n[i]), k0, n0)
+            row = (k[i] / n[i] - k0 / n0, float(d_lo), float(d_hi), test, p)
         for key, value in zip(cols, row, strict=True):
             cols[key].append(value)
     for key, values in cols.items():
@@ -107,16 +110,34 @@ def win_rates(
 
 
 MIN_SHARE, MIN_GAMES = 0.02, 5  # a band by turn stops when fewer games than this are still being played
+HORIZON = 0.98  # curves by turn run to the turn by which this share of a scenario's games have ended
+
+
+def carry_forward(by_turn: pd.DataFrame, games: pd.DataFrame, keys: Sequence[str] = ()) -> pd.DataFrame:
+    """`by_turn` (one row per scenario, game, `keys` and turn) with each game's last row repeated on every later
+    turn, up to its scenario's horizon (the turn by which HORIZON of its games have ended; rows after it are
+    dropped). A value by turn is then over all the games, an ended game counting with its final value: the set
+    of games does not change along a curve, so a curve cannot fall because the games that rose have ended."""
+    horizon = np.ceil(games.groupby("scenario", observed=True)["turns"].quantile(HORIZON))
+    ids = ["scenario", "game", *keys]
+    last = by_turn.sort_values("turn", kind="stable").groupby(ids, observed=True, sort=False).tail(1)
+    reps = (last["scenario"].map(horizon).to_numpy() - last["turn"].to_numpy()).clip(0).astype(int)
+    extra = last.loc[np.repeat(last.index.to_numpy(), reps)].reset_index(drop=True)
+    # turn + 1, + 2, ... within each repeated game
+    extra["turn"] = extra["turn"].to_numpy() + np.arange(reps.sum()) - np.repeat(np.cumsum(reps) - reps, reps) + 1
+    out = pd.concat([by_turn, extra], ignore_index=True)
+    return out[out["turn"].to_numpy() <= out["scenario"].map(horizon).to_numpy()].reset_index(drop=True)
 
 
 def bands_by_turn(df: pd.DataFrame, groups: list[str], value: str, sizes: pd.Series) -> pd.DataFrame:
-    """Per group and turn: median and 10/90% quantiles of `value` over the games still being played.
+    """Per group and turn: median, 10/90% quantiles and mean of `value` over the games in `df` that turn.
     Turns where fewer than max(MIN_GAMES, MIN_SHARE of the group's games) remain are dropped: a band over a
     handful of survivors says little. `sizes`: games per group."""
     q = df.groupby([*groups, "turn"])[value]
     out = q.agg(games="size", median="median").reset_index()
     out["q10"] = q.quantile(0.1).to_numpy()
     out["q90"] = q.quantile(0.9).to_numpy()
+    out["mean"] = q.mean().to_numpy()
     out = out.merge(sizes.rename("group_games").reset_index(), on=groups)
     need = np.maximum(np.minimum(MIN_GAMES, out["group_games"]), np.ceil(MIN_SHARE * out["group_games"]))
     return out[out["games"] >= need].drop(columns="group_games").reset_index(drop=True)
@@ -124,18 +145,20 @@ def bands_by_turn(df: pd.DataFrame, groups: list[str], value: str, sizes: pd.Ser
 
 def outcome_bands(by_turn: pd.DataFrame, games: pd.DataFrame, value: str) -> pd.DataFrame:
     """Per scenario, outcome and turn: median and 10/90% quantiles of `value` (a column of `by_turn`: scenario,
-    game, turn, value) over the games still being played, won and lost games apart."""
-    df = by_turn.merge(games[["scenario", "game", "outcome"]], on=["scenario", "game"], how="inner")
+    game, turn, value) over all the games, won and lost games apart, each ended game at its final value (see
+    carry_forward)."""
+    df = carry_forward(by_turn, games).merge(games[["scenario", "game", "outcome"]], on=["scenario", "game"],
+                                             how="inner")
     return bands_by_turn(df, ["scenario", "outcome"], value, games.groupby(["scenario", "outcome"]).size())
 
 
 def series_bands(long: pd.DataFrame, games: pd.DataFrame, series: Sequence[str], column: str, value: str
                  ) -> pd.DataFrame:
     """Per scenario, series (the values of `column`, e.g. tile states) and turn: median and 10/90% quantiles
-    of `value` over the games still being played."""
+    of `value` over all the games, each ended game at its final value (see carry_forward)."""
     sizes = games.groupby("scenario").size()
     sizes = pd.concat({s: sizes for s in series}, names=[column]).reorder_levels(["scenario", column])
-    return bands_by_turn(long, ["scenario", column], value, sizes)
+    return bands_by_turn(carry_forward(long, games, [column]), ["scenario", column], value, sizes)
 
 
 def cumulative_incidence(games: pd.DataFrame, scenarios: Sequence[str], endings: Sequence[str], alpha: float = ALPHA

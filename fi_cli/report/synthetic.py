@@ -80,13 +80,14 @@ def write_run(
     shuffle_tiles: bool = False,
     seed: int = 0,
     labels: dict[str, dict[str, str]] | None = None,
+    baseline: str | None = None,
 ) -> Path:
     """Write `path/{manifest.json,games,turns,tiles}` for the given scenarios and return `path`: a complete
     run of one chunk per scenario (so every scenario needs the same number of games).
 
     Tiles are placed in TILES order on the layout's cells (fools_landing on the first cell), so a test
     can tell which cell a tile stood on; `shuffle_tiles` places all but fools_landing at random instead.
-    `treasures_column=False` leaves capture timing to the actions text; `labels` are the study's `labels:`.
+    `treasures_column=False` leaves capture timing to the actions text; `labels` and `baseline` are the study's.
     """
     path = Path(path)
     rng = np.random.default_rng(seed)
@@ -111,7 +112,8 @@ def write_run(
         "games_done": n * len(scenarios),
         "complete": True,
         "study": {"name": name or path.name, "description": "", "games": n, "seed": seed, "chunk_size": n,
-                  "scenarios": [s.to_dict(i) for i, s in enumerate(scenarios)], "labels": labels or {}},
+                  "scenarios": [s.to_dict(i) for i, s in enumerate(scenarios)], "labels": labels or {},
+                  **({"baseline": baseline} if baseline else {})},
     }
     path.mkdir(parents=True, exist_ok=True)
     (path / "manifest.json").write_text(json.dumps(manifest, indent=2))

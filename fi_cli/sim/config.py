@@ -23,6 +23,8 @@ A study file (unknown keys are errors):
       # also: players, roles, first_player, policy, rules.<flag>
     labels:                          # optional: short names of matrix values in reports
       layout: {forbidden_island: Standard, layouts/my_island.yaml: Mine}
+    baseline: difficulty=novice      # optional: what reports compare each scenario with (matrix values, or a
+                                     # scenario id); without it the standard board when played, else the others
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Annotated, Any
@@ -57,6 +59,7 @@ class StudyModel(Model):
     policy: Any = "random"
     matrix: dict[str, list[Any]] = Field(default_factory=dict)
     labels: dict[str, dict[Any, Any]] = Field(default_factory=dict)
+    baseline: Annotated[str, Field(strict=True)] | None = None
 
     @field_validator("name")
     @classmethod
@@ -141,6 +144,7 @@ class Study:
     path: Path | None = None
     labels: dict[str, dict[str, str]] = field(default_factory=dict)  # matrix key -> value in the id -> label
     game: str = DEFAULT  # every scenario's game
+    baseline: str | None = None  # what reports compare each scenario with (report.pairing), if the study says
 
     @property
     def door(self) -> Any:
@@ -160,6 +164,7 @@ class Study:
             "chunk_size": self.chunk_size,
             "scenarios": [s.to_dict() for s in self.scenarios],
             "labels": self.labels,
+            **({"baseline": self.baseline} if self.baseline else {}),
             **({"features": {lid: features(lay) for lid, lay in layouts.items()}} if features else {}),
         }
 
@@ -169,7 +174,7 @@ class Study:
         name or describe things; the game is in the scenarios of any game but the island, whose hash is as it
         was before the desert)."""
         data = {k: v for k, v in self.resolved().items()
-                if k not in ("name", "description", "labels", "features", "game")}
+                if k not in ("name", "description", "labels", "features", "game", "baseline")}
         return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
 
     def replace(self, *, games: int | None = None, seed: int | None = None) -> Study:
@@ -193,7 +198,7 @@ class Study:
     def from_resolved(cls, d: dict[str, Any], path: Path | None = None) -> Study:
         return cls(name=d["name"], description=d.get("description", ""), games=d["games"], seed=d["seed"],
                    chunk_size=d["chunk_size"], scenarios=tuple(Scenario.from_dict(s) for s in d["scenarios"]),
-                   path=path, labels=d.get("labels", {}), game=d.get("game", DEFAULT))
+                   path=path, labels=d.get("labels", {}), game=d.get("game", DEFAULT), baseline=d.get("baseline"))
 
 
 def load_study(path: str | Path) -> Study:
@@ -247,6 +252,7 @@ class _StudyReader:
         for ref, at in matrix.get("layout", [(base["layout"], ("game", "layout"))]):
             self.layout(ref, at)
         labels: dict[str, dict[str, str]] = {}
+        baseline: str | None = None
         scenarios: tuple[Scenario, ...] = ()
         if not self.problems.under("game", "matrix"):
             policy = "random" if "policy" in bad else self.data.get("policy", "random")
@@ -254,9 +260,13 @@ class _StudyReader:
             if "labels" not in bad:
                 labels = _labels(self.data.get("labels", {}), {k: [v for v, _ in vs] for k, vs in matrix.items()},
                                  {ref: lay.id for ref, lay in self.layouts.items()}, self.fail)
+            if "baseline" not in bad:
+                baseline = _baseline(self.data.get("baseline"), scenarios,
+                                     {ref: lay.id for ref, lay in self.layouts.items()}, self.fail)
         self.problems.check()
         return Study(name=model.name, description=model.description, games=model.games, seed=model.seed,
-                     chunk_size=model.chunk_size, scenarios=scenarios, path=self.path, labels=labels, game=self.game)
+                     chunk_size=model.chunk_size, scenarios=scenarios, path=self.path, labels=labels, game=self.game,
+                     baseline=baseline)
 
     def elsewhere(self, key: str, keys_of: Callable[[Any], Any]) -> str:
         """' (a key of Forbidden Desert ...)' when `key` belongs to another game, else ''."""
@@ -468,3 +478,26 @@ def _labels(given: dict[str, dict[Any, Any]], matrix: dict[str, list[Any]], layo
         if twice:
             fail(f"two values share the label {twice[0]!r}; give each its own", ("labels", key))
     return out
+
+
+def _baseline(given: str | None, scenarios: Sequence[Scenario], layout_ids: dict[str, str],
+              fail: Callable[..., None]) -> str | None:
+    """`baseline:` checked against the scenarios: a scenario id, or KEY=VALUE pairs of the matrix (a layout also
+    by its file, as the matrix gives it); kept as the scenario ids write it."""
+    if given is None or given in {s.id for s in scenarios}:
+        return given
+    known: dict[str, list[str]] = {}
+    for s in scenarios:
+        for k, v in s.values.items():
+            known[k] = list(dict.fromkeys([*known.get(k, []), render_value(v)]))
+    allowed = "; ".join(f"{k}=" + "|".join(vs) for k, vs in known.items())
+    pairs = []
+    for pair in given.split(","):
+        key, sep, value = (x.strip() for x in pair.partition("="))
+        value = layout_ids.get(value, value) if key == "layout" else value
+        if not sep or key not in known or value not in known[key]:
+            fail("not a scenario id nor matrix values KEY=VALUE of this study", ("baseline",), value=given,
+                 allowed=allowed or "a scenario id (the study has no matrix)")
+            return None
+        pairs.append(f"{key}={value}")
+    return ",".join(pairs)

@@ -16,9 +16,9 @@ from matplotlib.figure import Figure
 
 from ...desert.tiles import LOSS_CAUSES, PARTS
 from ..figures import LOSS_CAUSES as LOSS_CAUSES_FIGURE
-from ..figures import SURVIVAL, WIN_RATES, FigureInfo, Look, outcome_curves, series_curves, timing
+from ..figures import SURVIVAL, WIN_RATES, FigureInfo, Look, outcome_curves, scenario_curves, series_curves, timing
 from . import maps, stats
-from .style import PART_LABELS, SAND_COLOURS
+from .style import PART_LABELS
 
 if TYPE_CHECKING:
     from ..load import ReportData
@@ -38,6 +38,9 @@ MEANS = (("mean_parts_collected", "parts_collected", "parts"), ("mean_final_stor
                                                                 "storm at end"))
 MEANS_LEGEND = "parts: mean parts picked up per game; storm at end: mean final mark of the storm meter."
 STAGE = ("parts_collected", len(PARTS), "part")
+THIRST_PANELS = {1: "a pawn down to 1 water or less", 0: "a pawn out of water (0)"}  # levels of stats.thirst_curves
+# the reference of comparisons when the study names none and plays it (see report.pairing)
+STANDARD_LAYOUT = ("forbidden_desert", "the rules' board")
 
 BOARDS = FigureInfo("boards", "The boards of the study",
                     "Each board as it is set up: the storm in the centre and the tiles it pins to a cell (code and "
@@ -51,19 +54,24 @@ FIGURES = [
     SURVIVAL,
     FigureInfo("storm_levels", "The storm meter by turn",
                "The storm meter's mark after each turn (the desert's water level: the storm draws more cards as it "
-               "rises, and the game is lost at the skull, the dotted line): median (line) and the middle 80% of "
-               "the games still being played (band), won and lost games apart."),
+               "rises, and the game is lost at the skull, dotted), won and lost games apart, a line per scenario: "
+               "the mean over all the games, a game that has ended counting with its final mark (carried "
+               "forward, so no curve falls because the games that rose fastest have ended), with the 10-90% band "
+               "when there are few scenarios."),
     FigureInfo("sand", "Sand on the board and in the supply",
-               "Sand markers on the tiles and left in the supply after each turn: median (line) and the middle 80% "
-               "of the games still being played (band). The game is lost (buried) when the wind must place sand "
-               "and the supply is empty; each panel's title says how low the supply came."),
-    FigureInfo("thirst", "Water of the thirstiest pawn",
-               "The least water of any pawn after each turn (turn 0: full canteens): median (line) and the middle "
-               "80% of the games still being played (band), won and lost games apart. A pawn without water that "
-               "the sun beats down on loses the game."),
+               "Sand markers on the tiles and left in the supply after each turn, a line per scenario: the mean "
+               "over all the games, a game that has ended counting with its final sand (carried forward), with "
+               "the 10-90% band when there are few scenarios. The game is lost (buried) when the wind must place "
+               "sand and the supply is empty; the legend says how low the supply came."),
+    FigureInfo("thirst", "How close the pawns came to dying of thirst",
+               "By each turn, the share of all games in which some pawn had come down to 1 water or less (left) "
+               "and had run out of water (right), a line per scenario with its 95% Wilson band. A pawn without "
+               "water that the sun beats down on loses the game; the games lost to thirst are in the survival "
+               "figure."),
     FigureInfo("heat_map", "Where sand piles up and pawns run dry",
                "Each cell of the desert coloured by the share of turns after which the tile on it was blocked "
-               "(2 or more sand); circles where the pawns whose thirst lost a game stood."),
+               "(2 or more sand); circles where the pawns whose thirst lost a game stood; codes and outlines: the "
+               "tiles the board pins there at the start."),
     FigureInfo("parts", "When each part is found",
                "Per part: the turn it is found, once both of its clue tiles are excavated (dot: median, line: "
                "10-90% of the games it was found in), and the share of games in which it was found."),
@@ -72,18 +80,21 @@ FIGURES = [
 TABLE_NOTES = {
     "outcomes": "games, count and share of each ending, median turns, mean parts picked up and final storm mark",
     "loss_stage": "games won and lost with 0-4 parts picked up, as shares of all games and of losses",
-    "storm_levels": "median and 10/90% quantiles of the storm meter's mark per scenario, outcome and turn",
-    "sand": "median and 10/90% quantiles of the sand on the board and in the supply, per scenario and turn",
+    "storm_levels": "mean, median and 10/90% quantiles of the storm meter's mark per scenario, outcome and turn",
+    "sand": "mean, median and 10/90% quantiles of the sand on the board and in the supply, per scenario and turn",
     "lowest_supply": "per scenario: the lowest sand supply of the games (quantiles), share at 5 or fewer, buried",
-    "thirst": "median and 10/90% quantiles of the water of the thirstiest pawn, per scenario, outcome and turn",
+    "thirst": "per scenario, water level and turn: games in which a pawn had come down to it, share, Wilson band",
     "heat_cells": "per cell: share of turns its tile was blocked, and the pawns that ran dry there",
     "part_finds": "per part: share of games found (all, won, lost) and quantiles of the turn found",
 }
 
 METHOD_NOTES = [
-    "Bands by turn (storm meter, sand, thirst): median and 10-90% quantiles over the games still being "
-    "played; a curve stops when fewer than 5 games, or 2% of the scenario's games, are left. Turn 0 is the "
-    "set-up: the storm meter's start mark, the 8 sand markers of the diamond and the supply, full canteens.",
+    "Curves by turn (storm meter, sand): the mean, median and 10-90% quantiles over all the games of a "
+    "scenario (won and lost apart for the storm), a game that has ended counting with its final value, so that a "
+    "curve never moves because the set of games still being played changes; curves run to the turn by which "
+    "98% of the scenario's games have ended. Turn 0 is the set-up: the storm meter's start mark, the 8 sand "
+    "markers of the diamond and the supply. Thirst: the share of all games in which some pawn had come down to "
+    "1 water, or to 0, by each turn (Wilson bands).",
     "Heat map: a cell's share is the player-turns after which the tile on it held 2 or more sand markers, of "
     "all the scenario's player-turns; tiles slide with the wind, so a cell is a spot of the desert. A pawn ran "
     "dry where it stood when its thirst lost the game (from games.ran_dry and the last turn's pawn_cells).",
@@ -127,18 +138,21 @@ def make_figures(tables: dict[str, pd.DataFrame], data: ReportData, look: Look, 
     players = data.games.groupby("scenario")["players"].first()
     skulls = {sc: stats.skull(int(players[sc])) for sc in look.scenarios}
     low = tables["lowest_supply"].set_index("scenario")
-    titles = {sc: f"{look.label(sc, 40)}\nlowest supply: median {low.loc[sc, 'median_lowest']:.0f}, "
-                  f"{low.loc[sc, 'share_5_or_fewer']:.0%} of games at 5 or fewer" for sc in look.scenarios}
+    lowest = {sc: f"lowest supply: median {low.loc[sc, 'median_lowest']:.0f}, {low.loc[sc, 'share_5_or_fewer']:.0%} "
+                  "of games at 5 or fewer" for sc in look.scenarios}
+    layout_of = data.info.set_index("scenario")["layout"]
+    pins = {sc: data.layouts[layout_of[sc]].get("pins", {}) for sc in look.scenarios}
     sand = tables["sand"]
     top = max(float(sand["q90"].max()) if len(sand) else 0, 1)
-    water = max(float(tables["thirst"]["q90"].max()) if len(tables["thirst"]) else 0, 5)
     made = {
         "storm_levels": outcome_curves(tables["storm_levels"], tables["outcomes"], look, "storm meter mark",
                                        (0.5, max(skulls.values()) + 0.5), ref=skulls),
-        "sand": series_curves(sand, look, "where", SAND_COLOURS, "sand markers", (0, top * 1.05), titles),
-        "thirst": outcome_curves(tables["thirst"], tables["outcomes"], look, "water of the thirstiest pawn",
-                                 (-0.3, water + 0.3), ref=dict.fromkeys(look.scenarios, 0)),
-        "heat_map": maps.heat_map(tables["heat_cells"], look),
+        "sand": series_curves(sand, look, "where", stats.SAND_SERIES, "sand markers", (0, top * 1.05), lowest),
+        "thirst": scenario_curves(tables["thirst"], look, "share", "share of all games", column="water",
+                                  panels=THIRST_PANELS, band=("ci_low", "ci_high"), percent=True,
+                                  text="Each game counts from the turn a pawn first came down to that much water, "
+                                       "to the end; 95% Wilson bands."),
+        "heat_map": maps.heat_map(tables["heat_cells"], look, pins),
         "parts": timing(tables["part_finds"], look, "part", PART_LABELS, "found", "turn found",
                         "dot: median turn found; line: 10-90% of the games it was found in; right of each panel: "
                         "the share of games the part was found in"),

@@ -8,11 +8,10 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from ...desert.tiles import CANTEEN, DIAMOND, PARTS, ROLES, SIZE, STORM_TRACKS
-from ..stats import event_timing, outcome_bands, series_bands
+from ...desert.tiles import DIAMOND, PARTS, SIZE, STORM_TRACKS
+from ..stats import HORIZON, event_timing, outcome_bands, series_bands, wilson
 
 SAND_SERIES = ("on the board", "in the supply")
-_CANTEEN = dict(zip(ROLES, CANTEEN, strict=True))
 
 
 def skull(players: int) -> int:
@@ -32,12 +31,28 @@ def storm_curves(turns: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
     return outcome_bands(_with_start(turns, games, "storm_level", games["storm_start"]), games, "storm_level")
 
 
-def thirst_curves(turns: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
-    """Per scenario, outcome and turn (0 = set-up, every canteen full): median and 10/90% quantiles of the water
-    of the thirstiest pawn (the least water of any pawn after the turn)."""
-    least = turns.assign(water=[min(w) for w in turns["water"]])
-    full = games["roles"].map(lambda roles: min(_CANTEEN[r] for r in roles))
-    return outcome_bands(_with_start(least, games, "water", full), games, "water")
+THIRST_LEVELS = (1, 0)  # the thirst figure follows the games whose thirstiest pawn came down to this much water
+
+
+def thirst_curves(turns: pd.DataFrame, games: pd.DataFrame, levels: Sequence[int] = THIRST_LEVELS) -> pd.DataFrame:
+    """Per scenario, water level w of `levels` and turn t (0 = set-up) up to the scenario's horizon (see
+    stats.carry_forward): the games in which some pawn had w water or less after a turn up to t, as a count and
+    a share of all the scenario's games with a Wilson interval. A share of all games, every game counted to
+    the end, so it only grows: no curve moves because the games still being played change."""
+    least = turns[["scenario", "game", "turn"]].assign(water=[min(w) for w in turns["water"]])
+    horizon = np.ceil(games.groupby("scenario")["turns"].quantile(HORIZON)).astype(int)
+    n = games.groupby("scenario").size()
+    rows = []
+    for level in levels:  # (turn 0 needs no row of its own: no canteen starts this low)
+        first = least[least["water"] <= level].groupby(["scenario", "game"])["turn"].min()
+        for sc, size in n.items():
+            t = np.arange(0, int(horizon[sc]) + 1)
+            hits = np.sort(first.loc[sc].to_numpy()) if sc in first.index.get_level_values(0) else np.array([])
+            k = np.searchsorted(hits, t, side="right")
+            lo, hi = wilson(k, np.full_like(k, size))
+            rows.append(pd.DataFrame({"scenario": sc, "water": level, "turn": t, "games": size, "count": k,
+                                      "share": k / size, "ci_low": lo, "ci_high": hi}))
+    return pd.concat(rows, ignore_index=True)
 
 
 def sand_curves(turns: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:

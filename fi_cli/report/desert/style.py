@@ -1,11 +1,10 @@
-"""The desert's colours and labels: its parts, the sand series, and the tiles a board may pin (a short code
+"""The desert's colours and labels: its parts and the tiles a board may pin (a short code
 and a colour each)."""
 
 from __future__ import annotations
 
 PART_LABELS: dict[str, str] = {"propeller": "Propeller", "engine": "Engine", "solar_crystal": "Solar Crystal",
                                "navigation_deck": "Navigation Deck"}
-SAND_COLOURS: dict[str, str] = {"on the board": "#E69F00", "in the supply": "#0072B2"}
 STORM_COLOUR = "#555555"
 _KIND_COLOURS = {"crash_site": "#D55E00", "launch_pad": "#009E73", "well": "#56B4E9", "mirage": "#F0E442",
                  "tunnel": "#999999", "gear": "#BBBBBB"}

@@ -14,13 +14,12 @@ from matplotlib.figure import Figure
 
 from ...island.tiles import LOSS_CAUSES, SKULL, TILE_STATES, TREASURES
 from ..errors import ReportError
+from ..figures import CARRIED, SURVIVAL, WIN_RATES, FigureInfo, Look, outcome_curves, scenario_curves, series_curves
 from ..figures import LOSS_CAUSES as LOSS_CAUSES_FIGURE
-from ..figures import SURVIVAL, WIN_RATES, FigureInfo, Look, outcome_curves, series_curves, timing
 from ..maps import no_data
 from ..sections import Part, Table
 from . import explorer, explorer_figures, maps, stats
 from .figures import lost_treasures, water_at_loss
-from .style import STATE_COLOURS, TREASURE_LABELS
 
 if TYPE_CHECKING:
     from ..load import ReportData
@@ -42,6 +41,8 @@ MEANS = (("mean_treasures", "treasures_captured", "treasures"), ("mean_final_wat
                                                                  "water at end"))
 MEANS_LEGEND = "treasures: mean treasures captured per game; water at end: mean final water level."
 STAGE = ("treasures_captured", len(TREASURES), "treasure")  # the losses by stage: column, most, unit
+# the reference of comparisons when the study names none and plays it (see report.pairing)
+STANDARD_LAYOUT = ("forbidden_island", "the standard island")
 
 FIGURES = [
     FigureInfo("layouts", "The islands of the study",
@@ -54,12 +55,14 @@ FIGURES = [
                "treasures are the games lost on the way to Fools' Landing."),
     SURVIVAL,
     FigureInfo("island_left", "How much of the island is left",
-               "Tiles dry, flooded and sunk after each turn: median (line) and the middle 80% of the games "
-               "still being played (band). A curve stops when fewer than 5 games (or 2%) are left."),
+               "Tiles dry, flooded and sunk after each turn, a panel each, a line per scenario: the mean over all "
+               "the games, a game that has ended counting with the island it left (carried forward), with the "
+               "10-90% band of the games when there are few scenarios. Does one island sink faster?"),
     FigureInfo("water_levels", "Water level by turn",
-               "Median water level (line) and the middle 80% of the games still being played (band), won and "
-               "lost games apart. The water rises with the treasure deck, so this differs little between "
-               "islands; it sets the clock the island is played against."),
+               "The water level after each turn, won and lost games apart, a line per scenario: the mean over all "
+               "the games, a game that has ended counting with its final level (carried forward), with the "
+               "10-90% band when there are few scenarios. The water rises with the treasure deck, not with the "
+               "island: it is the clock the island is played against."),
     FigureInfo("water_at_loss", "Water level at the loss, by cause",
                "The water level at which games were lost, as a share of each scenario's lost games, split by "
                "loss cause: low levels are early losses of the island itself, 'skull' the water winning."),
@@ -72,9 +75,10 @@ FIGURES = [
                "lost treasure, Fools' Landing, or the tile a pawn drowned on; circles mark where pawns drowned."),
     FigureInfo("lost_treasures", "Which treasure is lost",
                "Share of all games lost because both tiles of a treasure sank, by treasure."),
-    FigureInfo("treasures", "When treasures are captured",
-               "Per treasure: the turn it is captured (dot: median, line: 10-90% of captures) and the share of "
-               "games in which it was captured."),
+    FigureInfo("treasures", "How fast the treasures are captured",
+               "The mean number of treasures captured by each turn, a line per scenario, over all the games: a "
+               "game that has ended counts with the treasures it had. Which treasure is captured when is in "
+               "treasure_captures.csv."),
 ]
 
 EXPLORER_FIGURES = [
@@ -90,15 +94,16 @@ EXPLORER_FIGURES = [
                f"The {explorer_figures.EXTREMES} islands with the lowest and the highest win rate (95% Wilson "
                "interval), drawn as on the layouts figure."),
     FigureInfo("explorer_ranking", "Every island ranked",
-               "Win rate of each island with its 95% Wilson interval, from the hardest (rank 1) to the easiest; "
-               "the ranking table below names them."),
+               "Each island by name, from the hardest (rank 1, at the top) to the easiest: its win rate with "
+               "its 95% Wilson interval; dotted: the share of all their games won. The ranking table below gives "
+               "their features."),
 ]
 
 TABLE_NOTES = {
     "outcomes": "games, count and share of each ending, median turns, mean treasures and final water level",
     "loss_stage": "games won and lost with 0-4 treasures captured, as shares of all games and of losses",
-    "island_left": "median and 10/90% quantiles of the tiles dry, flooded and sunk, per scenario and turn",
-    "water_levels": "median and 10/90% quantiles of the water level per scenario, outcome and turn",
+    "island_left": "mean, median and 10/90% quantiles of the tiles dry, flooded and sunk, per scenario and turn",
+    "water_levels": "mean, median and 10/90% quantiles of the water level per scenario, outcome and turn",
     "water_level_reached": "turn each water level is first reached (quantiles) and share of games reaching it",
     "water_at_loss": "lost games by loss cause and water level at the loss",
     "tile_risk_cells": "per layout cell: hazard per turn on the island, Kaplan-Meier median turn, share sunk",
@@ -106,13 +111,16 @@ TABLE_NOTES = {
     "loss_cells": "per layout cell: lost games whose loss involved its tile, and games a pawn drowned there",
     "lost_treasures": "games lost because both tiles of each treasure sank",
     "treasure_captures": "per treasure: share of games captured (all, won, lost) and capture turn quantiles",
+    "treasures_by_turn": "per scenario and turn: treasures captured by then, mean, median and 10/90% quantiles",
     "explorer_islands": "per island (scenario): rank in its slice, games, wins, win rate, Wilson interval, features",
     "explorer_model": "the logistic regression of a win on the standardised features: log-odds per SD, interval, p",
 }
 
 METHOD_NOTES = [
-    "Bands by turn (island left, water level): median and 10-90% quantiles over the games still being "
-    "played; a curve stops when fewer than 5 games, or 2% of the scenario's games, are left.",
+    "Curves by turn (island left, water level, treasures): the mean, median and 10-90% quantiles over all the "
+    "games of a scenario, a game that has ended counting with its final value, so that a curve never moves "
+    "because the set of games still being played changes; curves run to the turn by which 98% of the "
+    "scenario's games have ended.",
     "Risk map: a tile's hazard is its sinkings divided by the turns it was on the island (a tile that "
     "sank on turn t counts t turns, one that never sank all the turns of its game); the Kaplan-Meier "
     "median is the turn by which half of the tiles on the cell sink, games that end first counting as "
@@ -146,6 +154,7 @@ def compute(data: ReportData) -> dict[str, pd.DataFrame]:
         "tile_risk_tiles": stats.tile_risk_tiles(data.tiles, sc),
         "lost_treasures": stats.lost_treasures(g, sc),
         "treasure_captures": stats.treasure_summary(t, g, sc),
+        "treasures_by_turn": stats.treasures_by_turn(t, g),
     }
     if stats.has_loss_details(g):
         tables["loss_cells"] = stats.loss_cells(data.tiles, g)
@@ -168,8 +177,7 @@ def make_figures(tables: dict[str, pd.DataFrame], data: ReportData, look: Look, 
     levels = range(1, SKULL + 1)
     return {
         "layouts": maps.layouts(shapes),
-        "island_left": series_curves(tables["island_left"], look, "state", {s: STATE_COLOURS[s] for s in TILE_STATES},
-                                     "tiles", (0, 24.5)),
+        "island_left": series_curves(tables["island_left"], look, "state", TILE_STATES, "tiles", (0, 24.5)),
         "water_levels": outcome_curves(tables["water_levels"], tables["outcomes"], look, "water level",
                                        (0.5, SKULL + 0.5), (levels, [*map(str, levels[:-1]), "skull"]),
                                        dict.fromkeys(look.scenarios, SKULL)),
@@ -177,9 +185,8 @@ def make_figures(tables: dict[str, pd.DataFrame], data: ReportData, look: Look, 
         "risk_map": maps.risk_map(cells, look, bool((cells["pinned"] == "").any())),
         "loss_map": maps.loss_map(tables["loss_cells"], look) if "loss_cells" in tables else no_details,
         "lost_treasures": lost_treasures(tables["lost_treasures"], look) if details else no_details,
-        "treasures": timing(tables["treasure_captures"], look, "treasure", TREASURE_LABELS, "captured",
-                            "turn of capture", "dot: median turn of capture; line: 10-90% of captures; right of each "
-                            "panel: the share of games the treasure was captured in"),
+        "treasures": scenario_curves(tables["treasures_by_turn"], look, "mean", "treasures captured (mean)",
+                                     limits=(0, len(TREASURES) + 0.2), text=f"Line: the mean; {CARRIED}."),
     }
 
 

@@ -110,25 +110,28 @@ def extremes(ex: Explorer, shapes: dict[str, dict]) -> Figure:
 
 
 def ranking(ex: Explorer) -> Figure:
-    """Per slice, every island from the hardest to the easiest: win rate with its 95% Wilson interval."""
+    """Per slice (a panel each), every island by name from the hardest (top) to the easiest: win rate with its
+    95% Wilson interval, and the win rate of all the slice's games (dotted)."""
     n = len(ex.slices)
-    fig = Figure(figsize=(11, 2.8 * n + 1.2), layout="constrained")
-    axes = panels(fig, n, 1, sharey=True)
+    most = int(ex.islands.groupby("slice_label").size().max())
+    fig = Figure(figsize=(min(5.4 * n, 12.5) + 0.6, 0.21 * most + 1.6), layout="constrained")
+    axes = panels(fig, n, n)
     colours = _slice_colours(ex)
     for ax, s in zip(axes, ex.slices, strict=True):
         d = ex.islands[ex.islands["slice_label"] == s]
-        ax.errorbar(d["rank"], d["win_rate"], yerr=[(d["win_rate"] - d["ci_low"]).clip(lower=0),
-                                                    (d["ci_high"] - d["win_rate"]).clip(lower=0)],
+        y = np.arange(len(d))[::-1]  # rank 1 at the top
+        ax.errorbar(d["win_rate"], y, xerr=[(d["win_rate"] - d["ci_low"]).clip(lower=0),
+                                            (d["ci_high"] - d["win_rate"]).clip(lower=0)],
                     fmt="o", color=colours[s], markersize=3.5, elinewidth=0.9, capsize=0)
+        ax.set_yticks(y, [f"{r}. {name}" for r, name in zip(d["rank"], d["island"], strict=True)], fontsize=8)
+        ax.set_ylim(-0.7, len(d) - 0.3)
         pooled = d["wins"].sum() / d["games"].sum()
-        ax.axhline(pooled, color="black", ls=":", lw=1)
+        ax.axvline(pooled, color="black", ls=":", lw=1)
         ax.set_title(f"{s}: {len(d)} islands, {pct(pooled)} of all their games won (dotted)" if n > 1 else
                      f"{len(d)} islands, {pct(pooled)} of all their games won (dotted)", fontsize=9.5)
-        ax.set_xlim(0, len(d) + 1)
-        ax.yaxis.set_major_formatter(PERCENT)
-        ax.grid(alpha=0.3)
-        ax.set_ylabel("win rate")
-    axes[-1].set_xlabel("rank (1 = hardest); names in the ranking table")
+        ax.xaxis.set_major_formatter(PERCENT)
+        ax.grid(axis="x", alpha=0.3)
+        ax.set_xlabel("win rate (95% Wilson interval)")
     return fig
 
 

@@ -47,6 +47,9 @@ def water_at_loss(table: pd.DataFrame, look: Look, endings: Sequence[str]) -> Fi
         ax.set_title(f"{look.label(sc, 40)}\n{int(t['lost_games'].sum()):,} lost", fontsize=9.5)
         ax.yaxis.set_major_formatter(PERCENT)
         ax.set_xticks(levels, [*map(str, levels[:-1]), "skull"], fontsize=8)
+    # the shared scale by hand: autoscaling a shared axis can cut the tallest stack
+    top = table.groupby(["scenario", "final_water_level"])["share_of_losses"].sum().max() if len(table) else 0.1
+    axes[0].set_ylim(0, float(top) * 1.05)
     label_outer(axes, "water level when the game was lost", "share of lost games")
     handles = [Patch(color=ending_colour(c), label=ending_label(c)) for c in causes]
     fig.legend(handles=handles, loc="outside lower center", ncols=min(4, max(1, len(handles))), frameon=False,

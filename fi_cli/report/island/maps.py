@@ -11,21 +11,22 @@ import matplotlib
 import pandas as pd
 from matplotlib.figure import Figure
 
-from ..figures import Look, note
+from ..figures import Look
 from ..maps import (
-    LAYOUT_PANEL,
+    CELL_TEXT,
+    LAYOUT_CELL,
     SEA_CELL,
+    Footer,
+    Panel,
     cell,
     circle_key,
     circles,
     colour_scale,
-    fontsize,
-    frame,
     map_figure,
-    pins_key,
+    pin_handles,
     scenario_maps,
 )
-from ..style import pct, wrap
+from ..style import pct
 from .style import tile_code, tile_colour, tile_label
 
 
@@ -37,23 +38,23 @@ def _pin(r: Any) -> tuple[str, str | None] | None:
 def layouts(shapes: Sequence[dict[str, Any]], titles: Sequence[str] | None = None) -> Figure:
     """Each layout of the study: its cells, its name, and its pinned tiles (by code and colour); `titles`
     replace the panels' default titles (name and pins)."""
-    fig, axes = map_figure(len(shapes), colourbar=False, ncols=4, panel=LAYOUT_PANEL)
-    pinned: dict[str, str] = {}
-    for i, (ax, lay) in enumerate(zip(axes, shapes, strict=True)):
+    pinned = {t: tile_colour(t) or "#BBBBBB" for lay in shapes for t in lay.get("pins", {})}
+    panels = []
+    for i, lay in enumerate(shapes):
         cells = [tuple(c) for c in lay.get("cells", [])]
+        n = len(lay.get("pins", {}))
+        what = f"{n} pinned tile{'s' * (n != 1)}" if n else "tiles placed at random"
+        panels.append(Panel([r for r, _ in cells], [c for _, c in cells],
+                            titles[i] if titles else f"{lay.get('name') or lay['id']}\n{what}"))
+    text = "Each game places the tiles that are not pinned at random on the other cells." + (
+        " Pinned tiles by code; colours: Fools' Landing and the tiles of each treasure." if pinned else "")
+    fig, axes = map_figure(panels, LAYOUT_CELL, Footer(text, pin_handles(
+        {f"{tile_code(t)}: {tile_label(t)}": c for t, c in pinned.items()})))
+    for ax, lay in zip(axes, shapes, strict=True):
         pins = {tuple(c): t for t, c in lay.get("pins", {}).items()}
-        rows, cols = [r for r, _ in cells], [c for _, c in cells]
-        size = fontsize(max(cols, default=0) + 1, max(rows, default=0) + 1, LAYOUT_PANEL) + 1
-        for r, c in cells:
+        for r, c in (tuple(x) for x in lay.get("cells", [])):
             tile = pins.get((r, c))
-            if tile:
-                pinned[tile] = tile_colour(tile) or "#BBBBBB"
-            cell(ax, r, c, pinned[tile] if tile else SEA_CELL, [tile_code(tile)] if tile else [], size)
-        what = f"{len(pins)} pinned tile{'s' * (len(pins) != 1)}" if pins else "tiles placed at random"
-        frame(ax, rows, cols, titles[i] if titles else f"{wrap(lay.get('name') or lay['id'], 28)}\n{what}")
-    pins_key(fig, "Each game places the tiles that are not pinned at random on the other cells."
-             + (" Pinned tiles by code; colours: Fools' Landing and the tiles of each treasure." if pinned else ""),
-             {f"{tile_code(t)}: {tile_label(t)}": c for t, c in pinned.items()})
+            cell(ax, r, c, pinned[tile] if tile else SEA_CELL, [tile_code(tile)] if tile else [], CELL_TEXT)
     return fig
 
 
@@ -64,19 +65,16 @@ def risk_map(cells: pd.DataFrame, look: Look, random_placement: bool) -> Figure:
         km = f"t{r.km_median_turn:.0f}" if r.km_median_turn == r.km_median_turn else "t –"
         return [f"{100 * r.hazard:.1f}%", km]
 
-    # From the lowest hazard up: a scale from 0 would paint every cell of an island in the same red.
-    fig = scenario_maps(cells, look, "hazard", colour_scale(cells["hazard"], 0.005, from_zero=False),
-                         matplotlib.colormaps["YlOrRd"],
-                         "hazard: sinkings per turn the tile is on the island", text, lambda sc: look.label(sc, 36),
-                         pin=_pin)
-    text = ("First number: the hazard of the tile on the cell, its sinkings per turn it was on the island "
+    note = ("First number: the hazard of the tile on the cell, its sinkings per turn it was on the island "
             "(it does not grow with the length of games). 't': the Kaplan-Meier median turn it sinks, games that "
             "end first counted as censored ('t –': fewer than half sink).")
     if random_placement:
-        text += ("\nTiles not pinned are placed at random each game, so such a cell is a spot of the island, not a "
+        note += ("\nTiles not pinned are placed at random each game, so such a cell is a spot of the island, not a "
                  "tile. Codes and outlines: pinned tiles, as on the layouts figure.")
-    note(fig, text)
-    return fig
+    # From the lowest hazard up: a scale from 0 would paint every cell of an island in the same red.
+    return scenario_maps(cells, look, "hazard", colour_scale(cells["hazard"], 0.005, from_zero=False),
+                         matplotlib.colormaps["YlOrRd"], "hazard: sinkings per turn the tile is on the island", text,
+                         lambda sc: look.labels[sc], Footer(note), pin=_pin)
 
 
 def loss_map(cells: pd.DataFrame, look: Look) -> Figure:
@@ -84,12 +82,11 @@ def loss_map(cells: pd.DataFrame, look: Look) -> Figure:
     it; a circle where pawns drowned, its area growing with the games."""
     most = max(int(cells["drowned"].max()) if len(cells) else 0, 1)
     lost = cells.groupby("scenario")["lost_games"].max()
-    fig = scenario_maps(cells, look, "share_of_losses", colour_scale(cells["share_of_losses"], 0.05),
+    footer = Footer("A loss involves the two tiles of the treasure that was lost, Fools' Landing when it sank, and "
+                    "the tile a pawn drowned on; losses to the water level involve no tile.",
+                    [circle_key(f"pawns drowned here (largest circle: {most} game{'s' * (most != 1)})")])
+    return scenario_maps(cells, look, "share_of_losses", colour_scale(cells["share_of_losses"], 0.05),
                          matplotlib.colormaps["Purples"], "share of lost games whose loss involved this cell's tile",
                          lambda r: [pct(r.share_of_losses, 0)],
-                         lambda sc: f"{look.label(sc, 36)}\n{int(lost.get(sc, 0)):,} lost games",
+                         lambda sc: f"{look.labels[sc]}\n{int(lost.get(sc, 0)):,} lost games", footer,
                          circles("drowned", most), _pin)
-    note(fig, "A loss involves the two tiles of the treasure that was lost, Fools' Landing when it sank, and the "
-         "tile a pawn drowned on; losses to the water level involve no tile.",
-         [circle_key(f"pawns drowned here (largest circle: {most} game{'s' * (most != 1)})")])
-    return fig

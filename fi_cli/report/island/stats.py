@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 
 from ...island.tiles import SKULL, TILE_STATES, TILES, TREASURE_TILES, TREASURES
-from ..stats import ALPHA, event_timing, km_median, outcome_bands, series_bands, wilson
+from ..stats import ALPHA, bands_by_turn, carry_forward, event_timing, km_median, outcome_bands, series_bands, wilson
 
 _CAPTURE = re.compile(r"capture\(\s*p?\d+\s*,\s*([a-z_]+)\s*\)")
 
@@ -209,6 +209,15 @@ def capture_turns(turns: pd.DataFrame) -> pd.DataFrame:
         return pd.DataFrame(columns=cols)
     out = t.groupby(["scenario", "game", "treasure"])["turn"].min().rename("capture_turn").reset_index()
     return out[cols]
+
+
+def treasures_by_turn(turns: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
+    """Per scenario and turn (0 = set-up, none captured): mean, median and 10/90% quantiles of the treasures
+    captured by then, over all the games (an ended game with its final count; see stats.carry_forward)."""
+    t = turns[["scenario", "game", "turn", "treasures_captured"]]
+    start = games[["scenario", "game"]].assign(turn=0, treasures_captured=0)
+    t = carry_forward(pd.concat([start, t], ignore_index=True), games)
+    return bands_by_turn(t, ["scenario"], "treasures_captured", games.groupby("scenario").size())
 
 
 def treasure_summary(turns: pd.DataFrame, games: pd.DataFrame, scenarios: Sequence[str]) -> pd.DataFrame:

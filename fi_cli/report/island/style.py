@@ -1,4 +1,4 @@
-"""The island's colours and labels: its treasures, the states of its tiles, Fools' Landing, and the codes of
+"""The island's colours and labels: its treasures, Fools' Landing, and the codes of
 tiles on the maps."""
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ TREASURE_COLOURS: dict[str, str] = {
     "earth_stone": "#E69F00", "statue_of_the_wind": "#56B4E9", "crystal_of_fire": "#D55E00",
     "oceans_chalice": "#0072B2",
 }
-STATE_COLOURS: dict[str, str] = {"dry": "#009E73", "flooded": "#56B4E9", "sunk": "#000000"}
 FOOLS_LANDING_COLOUR = "#CC79A7"
 
 
