@@ -192,13 +192,13 @@ def play_games(scenario: Scenario, root_seed: int, games: range, columns: Column
     """Play games of a scenario into `columns`; the one loop used by runs, benchmarks and replays."""
     game = scenario.door
     for g in games:
-        seed = game_seed(root_seed, scenario.id, g)
-        try:
-            rec = game.play(scenario.setup, scenario.policy, scenario.policy_params, seed)
+        try:  # the seed is an argument only: no local variable holds it while the players decide
+            rec = game.play(scenario.setup, scenario.policy, scenario.policy_params,
+                            game_seed(root_seed, scenario.id, g))
         except Exception as e:
-            raise GameError(f"scenario {scenario.id!r} game {g} (seed {seed}) failed: "
-                            f"{type(e).__name__}: {e}") from e
-        game.log(columns, scenario, g, seed, rec)
+            raise GameError(f"scenario {scenario.id!r} game {g} (seed {game_seed(root_seed, scenario.id, g)}) "
+                            f"failed: {type(e).__name__}: {e}") from e
+        game.log(columns, scenario, g, game_seed(root_seed, scenario.id, g), rec)
 
 
 def play_chunk(chunk: Chunk, scenario: dict[str, Any], root_seed: int, meta: dict[str, str]) -> dict[str, pa.Table]:
