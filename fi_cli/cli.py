@@ -19,6 +19,11 @@ def main() -> None:
       fi simulate configs/example.yaml
       fi report runs/example
     """
+    from pathlib import Path
+
+    from .common.players import search_here
+
+    search_here(Path.cwd())  # players of your own (module:Class) are found in the current folder too
 
 
 def _register() -> None:

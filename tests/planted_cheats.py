@@ -156,7 +156,7 @@ class Spy:
         randoms, numbers = [], set()
 
         def look(v: Any) -> None:
-            if isinstance(v, random.Random):
+            if isinstance(v, random.Random) and not isinstance(v, random.SystemRandom):  # that one has no state
                 randoms.append([round(x, 12) for x in (lambda r: [r.random() for _ in range(4)])(_clone(v))])
             elif type(v) is int and abs(v) >= 10**6:
                 numbers.add(v)

@@ -13,6 +13,7 @@ nothing. Played by a loop that leaves its route open (as fi's did before issue 4
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from dataclasses import dataclass
@@ -174,6 +175,39 @@ def test_no_frame_above_a_deciding_policy_holds_the_seed_the_generator_or_the_re
     watch = _FrameWatch({12345})
     play_keeping_the_seed(watch, Deal(SETUPS[0], 12345))
     assert "play_keeping_the_seed() seed" in watch.found
+
+
+def _spied(isolated: bool, report, seed: int) -> tuple[list[dict], list[list[float]], list[list[float]]]:
+    """The test's own loop (it holds the seed and the game, as a runner does) with the Spy deciding: what the spy
+    found at each decision, the game's next draws then, and the spy's own."""
+    s = new_game(SETUPS[0], seed)
+    spy = make_policy("planted_cheats:Spy", {"report": str(report), "isolated": isolated})
+    spy.reset(policy_seed(seed))
+    own = random.Random(policy_seed(seed))
+    games, owns = [], []
+    while s.outcome is None and len(games) < 4:
+        twin, mine = random.Random(), random.Random()
+        twin.setstate(s.rng.getstate())
+        mine.setstate(own.getstate())
+        games.append([round(twin.random(), 12) for _ in range(4)])
+        owns.append([round(mine.random(), 12) for _ in range(4)])
+        s.apply(choose(spy, s, LegalActions(s)))
+        own.random()
+    found = [json.loads(line) for line in report.read_text().splitlines()]
+    report.unlink()
+    return found, games, owns
+
+
+def test_an_isolated_player_finds_no_generator_and_no_seed_anywhere_in_its_process(tmp_path):
+    seed = 7_000_000_123
+    found, games, owns = _spied(True, tmp_path / "spy.jsonl", seed)
+    assert len(found) == 4 and all(f["objects"] > 1000 and f["frames"] >= 2 for f in found)  # it looked ...
+    assert all(own in f["randoms"] for own, f in zip(owns, found, strict=True))  # ... it finds a generator ...
+    for future, f in zip(games, found, strict=True):  # ... but not the game's, nor its seed
+        assert future not in f["randoms"] and seed not in f["numbers"]
+    # The same spy in the game's process finds both: why a user's player runs in a process of its own.
+    found, games, _ = _spied(False, tmp_path / "spy.jsonl", seed)
+    assert all(future in f["randoms"] and seed in f["numbers"] for future, f in zip(games, found, strict=True))
 
 
 def test_choose_gives_the_generator_back_even_if_the_policy_fails():

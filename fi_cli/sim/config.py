@@ -37,6 +37,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
+from ..common.players import search_here
 from .errors import _UNSET, ConfigError, StudyError, key_text, line_of, read_yaml
 from .games import DEFAULT, GAMES, TITLES, door
 from .layout_files import is_layout_set, layout_set_files
@@ -322,6 +323,8 @@ def load_study(path: str | Path) -> Study:
         name, params = parse_policy(policy)
         label = json.dumps([name, params], sort_keys=True, default=str)
         if label not in checked_policies:
+            if name not in the_game.policy_names():  # a player of the user's: its module may sit beside the study
+                search_here(path.parent)
             try:
                 the_game.check_policy(name, params)
             except ValueError as e:  # the names allowed when the name is wrong; its parameters are in the message
