@@ -17,6 +17,7 @@ import time
 from speed import cpu_name
 
 from fi_cli import native
+from fi_cli.common.isolation import players_cpu
 from fi_cli.games import module
 
 
@@ -35,10 +36,9 @@ def main() -> None:
     rates, outcomes = {}, {}
     for label, name in (("in-process", "random"), ("isolated", "fi_cli.common.policies:RandomPolicy")):
         policy = make_policy(name)  # an isolated player's process starts here, before the clock
-        child = getattr(policy, "cpu_seconds", lambda: 0.0)
-        t0, c0, k0 = time.perf_counter(), time.process_time(), child()
+        t0, c0, k0 = time.perf_counter(), time.process_time(), players_cpu()
         records = [play_game(setup, policy, seed) for seed in range(args.games)]
-        wall, cpu = time.perf_counter() - t0, time.process_time() - c0 + child() - k0
+        wall, cpu = time.perf_counter() - t0, time.process_time() - c0 + players_cpu() - k0
         decisions = sum(len(a) for r in records for a in (t.actions for t in r.turn_rows))
         rates[label] = args.games / wall
         outcomes[label] = [(r.outcome, r.turns) for r in records]

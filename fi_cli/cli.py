@@ -18,6 +18,7 @@ def main() -> None:
       fi play --game desert --players 4 --difficulty normal --policy random --seed 7
       fi simulate configs/example.yaml
       fi report runs/example
+      fi compare heuristic search --difficulty elite --games 400
     """
     from pathlib import Path
 
@@ -28,7 +29,7 @@ def main() -> None:
 
 def _register() -> None:
     # One module per command; each defines a click command named like the module.
-    from .commands import check, layouts, play, policies, position, replay, report, simulate
+    from .commands import check, compare, layouts, play, policies, position, replay, report, simulate
 
     main.add_command(play.play)
     main.add_command(position.position)
@@ -38,6 +39,7 @@ def _register() -> None:
     main.add_command(report.report)
     main.add_command(check.check)
     main.add_command(policies.policies)
+    main.add_command(compare.compare)
 
 
 _register()

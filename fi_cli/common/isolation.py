@@ -110,6 +110,11 @@ def _process(game: str, ref: str, params: dict[str, Any], who: str) -> _Process:
     return proc
 
 
+def players_cpu() -> float:
+    """The CPU seconds the players' processes started here have used so far (those still running)."""
+    return sum(float(p.ask(("cpu",)).get("cpu", 0.0)) for p in _PROCESSES.values() if p.proc.poll() is None)
+
+
 @atexit.register
 def _close_all() -> None:
     for proc in _PROCESSES.values():
@@ -145,10 +150,6 @@ class IsolatedPlayer:
         returned = answer["action"]
         returned = as_action(returned) if isinstance(returned, list) else returned
         return checked_action(self.name, state, actions, returned, self._decision, self._parse)
-
-    def cpu_seconds(self) -> float:
-        """The CPU time the player's process has used so far."""
-        return float(self._answer(("cpu",), "a question about its CPU time")["cpu"])
 
     def _answer(self, message: tuple, where: Any) -> dict[str, Any]:
         answer = self._proc.ask(message)
