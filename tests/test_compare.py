@@ -90,6 +90,11 @@ def test_fi_compare_says_what_is_wrong_in_one_paragraph(args, says, tmp_path):
     assert r.exit_code == 2 and says in r.output and "Traceback" not in r.output, r.output
 
 
+def test_fi_compare_has_help_with_examples():
+    r = CliRunner().invoke(main, ["compare", "--help"])
+    assert r.exit_code == 0 and "fi compare heuristic search --players 4 --difficulty elite" in r.output
+
+
 def test_fi_compare_refuses_a_study_whose_matrix_names_the_players(tmp_path):
     path = tmp_path / "s.yaml"
     path.write_text(STUDY.replace("difficulty: [novice, elite]", "policy: [random, heuristic]"))

@@ -102,6 +102,8 @@ def test_a_player_installed_under_the_entry_point_group_is_found_by_its_name(tmp
     assert _turns(rec) == _turns(play_game(SETUP, make_policy("random"), 4))
     with pytest.raises(PolicyError, match="installed \\(fi.players\\): cautious; or your own as module:Class"):
         make_policy("cautios")
+    listing = CliRunner().invoke(main, ["policies"]).output
+    assert "cautious: installed player (user_players:Random), in a process of its own" in listing
 
 
 def _study(tmp_path, policy: str, games: int = 4) -> object:
