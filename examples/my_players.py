@@ -35,4 +35,4 @@ class Cautious:
             picks = [a for a, text in zip(legal, texts, strict=True) if text.startswith(start)]
             if picks:
                 return self.rng.choice(picks)
-        return legal[int(self.rng.random() * len(legal))]
+        return self.rng.choice(legal)
