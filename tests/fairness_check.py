@@ -17,10 +17,46 @@ import multiprocessing
 import random
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 from fi_cli.common.play import LegalActions, choose
 from fi_cli.games import module
+from fi_cli.seeding import policy_seed
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A game to play: no frame of the tests holds its seed as a variable of its own (a cheat looks there)."""
+
+    game: str
+    setup: Any
+    seed: int
+
+    def __str__(self) -> str:
+        return f"{getattr(self.setup.layout, 'id', self.game)}, {self.setup.players} players, seed {self.seed}"
+
+
+def play(witness: Any, deal: Deal) -> None:
+    """A deal played as fi plays it."""
+    module(deal.game, "play").play_game(deal.setup, witness, deal.seed)
+
+
+_AWAY: dict[int, random.Random] = {}
+
+
+def play_with_a_registry(witness: Any, deal: Deal) -> None:
+    """A loop as fi's was before issue 49: the generator put aside in a module-level dict while the policy decides
+    (reachable through the globals of any function of this module)."""
+    s = module(deal.game, "game").new_game(deal.setup, deal.seed)
+    witness.reset(policy_seed(deal.seed))
+    while s.outcome is None:
+        _AWAY[id(s)], s.rng = s.rng, None
+        try:
+            action = witness.choose(s, LegalActions(s))
+        finally:
+            s.rng = _AWAY.pop(id(s))
+        s.apply(action)
 
 
 class Witness:

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 import random
 import sys
-from dataclasses import dataclass
 from functools import partial
 
 import pytest
 from desert_invariants import eager, varied_setup
 from desert_positions import state
-from fairness_check import decisions, fairness_problems, fresh_processes
+from fairness_check import Deal, decisions, fairness_problems, fresh_processes, play, play_with_a_registry
 
-from fi_cli.common.play import LegalActions, choose
+from fi_cli.common.play import choose
 from fi_cli.desert.actions import END_ACTIONS, parse_action
 from fi_cli.desert.engine import ACTIONS, ORDER, PEEK, PHASES, STORM, GameState
 from fi_cli.desert.game import GameSetup, new_game
@@ -27,7 +26,6 @@ from fi_cli.desert.play import play_game
 from fi_cli.desert.policies import make_policy, policy_names
 from fi_cli.desert.position import from_dict, to_dict
 from fi_cli.desert.rules import Rules
-from fi_cli.seeding import policy_seed
 
 
 def _decision_states():
@@ -122,21 +120,9 @@ def test_a_copy_never_carries_the_generator():
 
 
 # --- whole games: every decision asked again in a fresh process with another future (tests/fairness_check.py) ---
-@dataclass(frozen=True)
-class Deal:
-    setup: GameSetup
-    seed: int
-
-    def __str__(self) -> str:
-        return f"{self.setup.players} players seed {self.seed}"
-
-
-DEALS = [Deal(GameSetup(players=4, start_level=1), 1), Deal(GameSetup(players=2, start_level=2), 2),
-         Deal(GameSetup(players=5, start_level=1, rules=Rules(meteorologist_peek_return="top_any_order")), 3)]
-
-
-def play(witness, deal: Deal) -> None:
-    play_game(deal.setup, witness, deal.seed)
+DEALS = [Deal("desert", GameSetup(players=4, start_level=1), 1), Deal("desert", GameSetup(players=2, start_level=2), 2),
+         Deal("desert", GameSetup(players=5, start_level=1, rules=Rules(meteorologist_peek_return="top_any_order")),
+              3)]
 
 
 @pytest.fixture(scope="module")
@@ -179,22 +165,6 @@ class PeeksAtTheGenerator:
         preview = random.Random()
         preview.setstate(rng.getstate())
         return stop if preview.random() < 0.3 else fair
-
-
-_AWAY: dict[int, random.Random] = {}
-
-
-def play_with_a_registry(witness, deal: Deal) -> None:
-    """choose as it was: the generator put aside in a module-level dict while the policy decides."""
-    s = new_game(deal.setup, deal.seed)
-    witness.reset(policy_seed(deal.seed))
-    while s.outcome is None:
-        _AWAY[id(s)], s.rng = s.rng, None
-        try:
-            action = witness.choose(s, LegalActions(s))
-        finally:
-            s.rng = _AWAY.pop(id(s))
-        s.apply(action)
 
 
 def test_a_policy_that_reads_the_hidden_future_finds_nothing_in_play_and_is_caught_where_it_could():

@@ -16,11 +16,10 @@ from __future__ import annotations
 import json
 import random
 import sys
-from dataclasses import dataclass
 from functools import partial
 
 import pytest
-from fairness_check import decisions, fairness_problems, fresh_processes
+from fairness_check import Deal, decisions, fairness_problems, fresh_processes, play, play_with_a_registry
 from planted_cheats import ReadsACallersSeed, ReadsGlobals, ReadsTheStorageOrder, SimulatesACallersState
 
 from fi_cli.common import play as common_play
@@ -45,23 +44,8 @@ SMALL = {  # a decision cut off by the clock would depend on the machine's speed
 }
 
 
-@dataclass(frozen=True)
-class Deal:
-    """A game to play: no frame of the test holds its seed as a variable of its own (a cheat looks there)."""
-
-    setup: GameSetup
-    seed: int
-
-    def __str__(self) -> str:
-        return f"{self.setup.layout.id} seed {self.seed}"
-
-
 def deals(setups, seeds) -> list[Deal]:
-    return [Deal(setup, seed) for setup in setups for seed in seeds]
-
-
-def play(witness, deal: Deal) -> None:
-    play_game(deal.setup, witness, deal.seed)
+    return [Deal("island", setup, seed) for setup in setups for seed in seeds]
 
 
 @pytest.fixture(scope="module")
@@ -99,22 +83,6 @@ def play_keeping_the_real_state(witness, deal: Deal) -> None:
     while s.outcome is None:
         view = s.copy()
         s.apply(witness.choose(view, LegalActions(view)))
-
-
-_AWAY: dict[int, random.Random] = {}
-
-
-def play_with_a_registry(witness, deal: Deal) -> None:
-    """choose as it was: the generator put aside in a module-level dict while the policy decides."""
-    s = new_game(deal.setup, deal.seed)
-    witness.reset(policy_seed(deal.seed))
-    while s.outcome is None:
-        _AWAY[id(s)], s.rng = s.rng, None
-        try:
-            action = witness.choose(s, LegalActions(s))
-        finally:
-            s.rng = _AWAY.pop(id(s))
-        s.apply(action)
 
 
 LEAKS = [(ReadsACallersSeed, play_keeping_the_seed), (SimulatesACallersState, play_keeping_the_real_state),
@@ -173,7 +141,7 @@ def test_no_frame_above_a_deciding_policy_holds_the_seed_the_generator_or_the_re
     assert watch.decisions > 20 and not watch.found, watch.found
     # the check sees them where they are: play_game as it was
     watch = _FrameWatch({12345})
-    play_keeping_the_seed(watch, Deal(SETUPS[0], 12345))
+    play_keeping_the_seed(watch, Deal("island", SETUPS[0], 12345))
     assert "play_keeping_the_seed() seed" in watch.found
 
 
