@@ -135,6 +135,29 @@ class ReadsTheStorageOrder(_Cheat):
         return _save_first(legal, drawn_first, super().choose(state, legal))
 
 
+class FrameWatch:
+    """A player (``planted_cheats:FrameWatch``, run in the game's process) that notes, at each decision, every local
+    variable of the frames above it holding a generator, a state with its generator, or one of ``seeds``; it writes
+    them to ``report`` (one line each, ``function() variable``), then plays at random with its own seed."""
+
+    def __init__(self, report: str, seeds: int | list[int]) -> None:
+        self.report, self.seeds = report, {seeds} if isinstance(seeds, int) else set(seeds)
+
+    def reset(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state, legal):
+        found = set()
+        for frame in _callers():
+            for name, v in frame.f_locals.items():
+                if (isinstance(v, random.Random) and v is not self.rng) or (
+                        isinstance(v, GameState) and v.rng is not None) or (type(v) is int and v in self.seeds):
+                    found.add(f"{frame.f_code.co_name}() {name}\n")
+        with open(self.report, "a") as f:
+            f.writelines(sorted(found) or ["-\n"])
+        return legal[int(self.rng.random() * len(legal))]
+
+
 # --- the spy of the isolation test ---------------------------------------------------------------------------------
 
 DIGITS = re.compile(r"\d{6,}")

@@ -15,24 +15,27 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from functools import partial
 
 import pytest
+from click.testing import CliRunner
 from fairness_check import Deal, decisions, fairness_problems, fresh_processes, play, play_with_a_registry
 from planted_cheats import ReadsACallersSeed, ReadsGlobals, ReadsTheStorageOrder, SimulatesACallersState
 
+from fi_cli.cli import main
 from fi_cli.common import play as common_play
 from fi_cli.common.play import LegalActions, play_turns
 from fi_cli.island.actions import action_text
-from fi_cli.island.engine import GameState
 from fi_cli.island.game import GameSetup, new_game
 from fi_cli.island.layouts import get_layout
-from fi_cli.island.play import choose, play_game
+from fi_cli.island.play import choose
 from fi_cli.island.policies import make_policy, policy_names
 from fi_cli.island.position import to_dict
 from fi_cli.island.rules import Rules
 from fi_cli.seeding import policy_seed
+from fi_cli.sim.config import load_study
+from fi_cli.sim.runner import run_study
+from fi_cli.sim.seeds import game_seed
 
 # Short games on a few set-ups: the turn limit ends a long game early (a loss by turn_limit).
 SETUPS = [GameSetup(get_layout("forbidden_island"), start_level=2, players=4, rules=Rules(turn_limit=12)),
@@ -111,38 +114,35 @@ def test_catches_a_policy_reading_a_segments_storage_order(fresh):
     assert any("turn" in p for p in problems), problems[:3]
 
 
-class _FrameWatch:
-    """A policy that notes what its callers hold in their local variables: a generator, a state with its
-    generator, or the game's seed (``seeds``)."""
-
-    name = "watch"
-
-    def __init__(self, seeds: set[int]) -> None:
-        self.seeds, self.found, self.decisions = seeds, set(), 0
-
-    def reset(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, state, legal):
-        frame = sys._getframe(1)
-        while frame is not None:
-            for name, v in frame.f_locals.items():
-                if isinstance(v, random.Random) and v is not self.rng or (
-                        isinstance(v, GameState) and v.rng is not None) or (type(v) is int and v in self.seeds):
-                    self.found.add(f"{frame.f_code.co_name}() {name}")
-            frame = frame.f_back
-        self.decisions += 1
-        return legal[int(self.rng.random() * len(legal))]
+def _watched(report, run) -> set[str]:
+    """What FrameWatch found above it while ``run()`` played (it writes '-' at a decision where it found nothing)."""
+    report.write_text("")
+    run()
+    lines = report.read_text().splitlines()
+    assert len(lines) >= 3  # it watched decisions (a line or more each)
+    return set(lines) - {"-"}
 
 
-def test_no_frame_above_a_deciding_policy_holds_the_seed_the_generator_or_the_real_state():
-    watch = _FrameWatch({12345})
-    play_game(SETUPS[0], watch, 12345)
-    assert watch.decisions > 20 and not watch.found, watch.found
+WATCHED = Deal("island", SETUPS[0], 918_273_645)  # a global: the test's own frames must not hold its seed either
+
+
+def test_no_frame_above_a_deciding_policy_holds_the_seed_the_generator_or_the_real_state(tmp_path):
+    report = tmp_path / "watch.txt"
+    watch = {"report": str(report), "isolated": False, "seeds": WATCHED.seed}
+    # play_game, as the fairness tests and every benchmark call it
+    assert not _watched(report, lambda: play(make_policy("planted_cheats:FrameWatch", watch), WATCHED))
+    # a study, played in this process by the runner
+    study = tmp_path / "s.yaml"
+    study.write_text("name: s\ngames: 2\nseed: 5\ngame: {players: 4}\npolicy: {import: planted_cheats:FrameWatch, "
+                     f"isolated: false, report: {report}, seeds: {[game_seed(5, 'base', g) for g in (0, 1)]}}}\n")
+    assert not _watched(report, lambda: run_study(load_study(study), tmp_path / "run", workers=1, progress=False))
+    # fi play, from the command line
+    argv = ["play", "--seed", str(WATCHED.seed), "--quiet", "--policy", "planted_cheats:FrameWatch", "--param",
+            "isolated=false", "--param", f"report={report}", "--param", f"seeds={WATCHED.seed}"]
+    assert not _watched(report, lambda: CliRunner().invoke(main, argv, catch_exceptions=False))
     # the check sees them where they are: play_game as it was
-    watch = _FrameWatch({12345})
-    play_keeping_the_seed(watch, Deal("island", SETUPS[0], 12345))
-    assert "play_keeping_the_seed() seed" in watch.found
+    found = _watched(report, lambda: play_keeping_the_seed(make_policy("planted_cheats:FrameWatch", watch), WATCHED))
+    assert found == {"play_keeping_the_seed() seed"}, found
 
 
 def _spied(isolated: bool, report, seed: int) -> tuple[list[dict], list[list[float]], list[list[float]]]:
