@@ -32,13 +32,13 @@ def send(stream: IO[bytes], data: bytes) -> None:
     stream.flush()
 
 
-def receive(stream: IO[bytes]) -> bytes | None:
-    """The next message, or None when the other side has closed."""
+def receive(stream: IO[bytes], most: int = 1 << 32) -> bytes | None:
+    """The next message, or None when the other side has closed (or announces more than ``most`` bytes)."""
     head = stream.read(_HEAD.size)
     if len(head) < _HEAD.size:
         return None
     (n,) = _HEAD.unpack(head)
-    data = stream.read(n)
+    data = stream.read(n) if n <= most else b""
     return data if len(data) == n else None
 
 
@@ -64,7 +64,7 @@ class _Process:
     def ask(self, message: tuple) -> dict[str, Any]:
         try:
             send(self.proc.stdin, pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL))  # type: ignore[arg-type]
-            data = receive(self.proc.stdout)  # type: ignore[arg-type]
+            data = receive(self.proc.stdout, most=1 << 20)  # type: ignore[arg-type]  # an answer is small
         except (OSError, ValueError):
             data = None
         if data is None:

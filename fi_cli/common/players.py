@@ -8,6 +8,7 @@ its parameters say ``isolated: false``: then it runs here, faster, and could rea
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.metadata
 import inspect
@@ -29,7 +30,13 @@ class PlayerError(RuntimeError):
 
 def entry_points() -> dict[str, str]:
     """The installed players: entry point name -> import path (the modules are not imported)."""
-    return {ep.name: ep.value for ep in importlib.metadata.entry_points(group=ENTRY_POINTS)}
+    return dict(_entry_points(tuple(sys.path)))
+
+
+@functools.lru_cache(maxsize=4)
+def _entry_points(path: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """Read once per Python path: a player is built for every game."""
+    return tuple((ep.name, ep.value) for ep in importlib.metadata.entry_points(group=ENTRY_POINTS))
 
 
 def import_path(name: str) -> str | None:
