@@ -2,9 +2,9 @@
 figures, and with another git revision's code for a side (``--a-rev``/``--b-rev``).
 
 Both policies play the same seeds (the same islands, deals and roles), so the comparison is paired: the exact
-McNemar test counts the games one policy won and the other lost (``fi_cli.sim.compare`` does the work and the
-statistics, as for `fi compare`). Also prints each win rate with its 95% Wilson interval and the CPU seconds per
-game.
+McNemar test counts the games one policy won and the other lost (``fi_cli.sim.compare`` plays, and
+``fi_cli.report.compare`` does the statistics, as for `fi compare`). Also prints each win rate with its 95% Wilson
+interval and the CPU seconds per game.
 
     python benchmarks/compare.py --a heuristic --b planner --players 4 --difficulty normal --games 300 --jobs 2
     python benchmarks/compare.py --a heuristic --b planner --b-param samples=12 --difficulty elite --games 200
@@ -37,7 +37,8 @@ from strength import parse_params, policy_or_usage_error, standard_game  # the b
 
 from fi_cli.desert import tiles as desert_tiles
 from fi_cli.island import tiles as island_tiles
-from fi_cli.sim.compare import Deal, Player, paired, play_deals, text_table
+from fi_cli.report.compare import paired, text_table
+from fi_cli.sim.compare import Deal, Player, play_deals
 from fi_cli.sim.config import BASE_SCENARIO_ID, Scenario
 
 TILES = {"island": island_tiles, "desert": desert_tiles}

@@ -10,7 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from fi_cli.cli import main
-from fi_cli.sim.compare import Player, Row, compare, study_deals
+from fi_cli.report.compare import Row, compare
+from fi_cli.sim.compare import Player, study_deals
 from fi_cli.sim.config import load_study
 from fi_cli.sim.runner import run_study
 

@@ -129,7 +129,8 @@ def test_policies_of_the_desert():
     res = run("policies", "--game", "desert")
     n, m = len(HeuristicPolicy.PARAMETERS), len(SearchPolicy.PARAMETERS)
     assert res.exit_code == 0
-    lines = [f"heuristic: {n} parameter(s)", "random: no parameters", f"search: {m} parameter(s)"]
+    lines = [f"heuristic: {n} parameter(s)", "random: no parameters", f"search: {m} parameter(s)",
+             "your own: module:Class, e.g. --policy my_players:Cautious (README: Your own player)"]
     assert res.output.splitlines() == lines
     res = run("policies", "heuristic", "--game", "desert")
     assert res.exit_code == 0 and "v_pick" in res.output and "(default " in res.output

@@ -54,8 +54,9 @@ def compare(a, b, a_params, b_params, study, game, players, difficulty, layout, 
     from ..common.players import PlayerError
     from ..common.policies import PolicyError
     from ..common.variants import RulesError
-    from ..sim.compare import Player, figure, text_table
-    from ..sim.compare import compare as run
+    from ..report.compare import compare as run
+    from ..report.compare import figure, text_table
+    from ..sim.compare import Player
     from ..sim.errors import ConfigError
 
     try:
