@@ -1,8 +1,10 @@
-"""Two policies on the same games: which wins more, and is the difference real?
+"""Two policies on the same games, on the benchmark (or tuning) seeds: `fi compare` with the seeds of published
+figures, and with another git revision's code for a side (``--a-rev``/``--b-rev``).
 
-Both policies play the same seeds (the same islands, deals and roles), so the comparison is paired: the
-exact McNemar test counts the games one policy won and the other lost. Also prints each win rate with its
-95% Wilson interval and the seconds per game of one process.
+Both policies play the same seeds (the same islands, deals and roles), so the comparison is paired: the exact
+McNemar test counts the games one policy won and the other lost (``fi_cli.sim.compare`` plays, and
+``fi_cli.report.compare`` does the statistics, as for `fi compare`). Also prints each win rate with its 95% Wilson
+interval and the CPU seconds per game.
 
     python benchmarks/compare.py --a heuristic --b planner --players 4 --difficulty normal --games 300 --jobs 2
     python benchmarks/compare.py --a heuristic --b planner --b-param samples=12 --difficulty elite --games 200
@@ -27,48 +29,42 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from losses import difficulty_arg
-from scipy.stats import binomtest
 from seeds import BENCHMARK, TUNING_START, chosen_seeds
-from statsmodels.stats.proportion import proportion_confint
 from strength import parse_params, policy_or_usage_error, standard_game  # the benchmark script beside this one
 
 from fi_cli.desert import tiles as desert_tiles
 from fi_cli.island import tiles as island_tiles
+from fi_cli.report.compare import paired, text_table
+from fi_cli.sim.compare import Deal, Player, play_deals
+from fi_cli.sim.config import BASE_SCENARIO_ID, Scenario
 
 TILES = {"island": island_tiles, "desert": desert_tiles}
 
 
-def _play(job: tuple) -> tuple[list[bool], float]:
-    game, name, params, players, level, seeds = job
-    make_setup, play_game, make_policy = standard_game(game)  # the --a-rev/--b-rev script has its own
-    setup = make_setup(players, level)
-    policy = make_policy(name, params)
-    t0 = time.process_time()
-    wins = [play_game(setup, policy, seed).outcome == "win" for seed in seeds]
-    return wins, time.process_time() - t0
+def deals(game: str, players: int, level: int, seeds: list[int]) -> list[Deal]:
+    """The standard board's deals of these game seeds (the benchmark seeds are game seeds themselves)."""
+    setup = standard_game(game)[0](players, level)
+    scenario = Scenario(index=0, id=BASE_SCENARIO_ID, values={}, setup=setup, policy="random", game=game)
+    return [Deal(scenario, i, seed) for i, seed in enumerate(seeds)]
 
 
-def run(
-    name: str, params: dict, players: int, level: int, seeds: list[int], jobs: int, rev: str | None = None,
-    game: str = "island",
-) -> tuple[list[bool], float]:
+def run(side: Player, the_deals: list[Deal], jobs: int, rev: str | None = None) -> tuple[list[bool], float]:
+    """Wins by deal and CPU seconds in all; with ``rev``, played by that git revision's code."""
+    if not rev:
+        return play_deals(side, the_deals, jobs)
+    d0 = the_deals[0]
+    seeds = [d.seed for d in the_deals]
     parts = [seeds[i::jobs] for i in range(jobs)]
-    if rev:
-        results = _run_at(rev, [(game, name, params, players, level, part) for part in parts])
-    else:
-        with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(_play, [(game, name, params, players, level, part) for part in parts]))
+    setup = d0.scenario.setup
+    results = _run_at(rev, [(d0.scenario.game, side.name, side.params, setup.players, setup.start_level, part)
+                            for part in parts])
     wins: dict[int, bool] = {}
-    cpu = 0.0
-    for part, (w, t) in zip(parts, results, strict=True):
+    for part, (w, _) in zip(parts, results, strict=True):
         wins.update(zip(part, w, strict=True))
-        cpu += t
-    return [wins[s] for s in seeds], cpu / len(seeds)
+    return [wins[s] for s in seeds], sum(c for _, c in results)
 
 
 _AT_REV = """
@@ -145,28 +141,28 @@ def main() -> None:
     level = TILES[args.game].parse_difficulty(args.difficulty)
     seeds = chosen_seeds(args.tuning, args.seed, args.games)
     print(f"command: {' '.join(['python'] + sys.argv)}")
-    res = {}
-    sides = (("A", args.a, args.a_param, args.a_rev), ("B", args.b, args.b_param, args.b_rev))
-    for _, name, items, rev in sides:
+    sides = [(Player(args.a, parse_params(args.a_param)), args.a_rev), (Player(args.b, parse_params(args.b_param)),
+                                                                         args.b_rev)]  # fmt: skip
+    for side, rev in sides:
         if rev is None:  # a revision's own policies are checked by its own code
-            policy_or_usage_error(ap, standard_game(args.game)[2], name, parse_params(items))
-    for label, name, items, rev in sides:
-        params = parse_params(items)
-        wins, per_game = run(name, params, args.players, level, seeds, args.jobs, rev, args.game)
-        res[label] = wins
-        lo, hi = proportion_confint(sum(wins), len(wins), method="wilson")
+            policy_or_usage_error(ap, standard_game(args.game)[2], side.name, side.params)
+    the_deals = deals(args.game, args.players, level, seeds)
+    played = [run(side, the_deals, args.jobs, rev) for side, rev in sides]
+    result = paired(sides[0][0], sides[1][0], the_deals, *played)
+    row = result.rows[0]
+    for label, (side, rev), wins in (("A", sides[0], row.wins_a), ("B", sides[1], row.wins_b)):
+        lo, hi = row.interval(wins)
         at = f" at {rev}" if rev else ""
-        print(
-            f"{label} {name}{at} {params or ''}: {sum(wins)}/{len(wins)} wins = {sum(wins) / len(wins):.1%} "
-            f"[{lo:.1%}, {hi:.1%}], {per_game:.3f} s/game (CPU, one process)"
-        )
-    only_a = sum(a and not b for a, b in zip(res["A"], res["B"], strict=True))
-    only_b = sum(b and not a for a, b in zip(res["A"], res["B"], strict=True))
-    p = binomtest(only_b, only_a + only_b, 0.5, alternative="greater").pvalue if only_a + only_b else 1.0
-    print(
-        f"{args.players} players, {args.difficulty}, seeds {seeds[0]}-{seeds[-1]}: games only A won {only_a}, "
-        f"only B won {only_b}; exact one-sided McNemar p (B better) = {p:.2g}"
-    )
+        print(f"{label} {side.name}{at} {side.params or ''}: {wins}/{row.games} wins = {wins / row.games:.1%} "
+              f"[{lo:.1%}, {hi:.1%}], {(row.seconds_a, row.seconds_b)[label == 'B']:.3f} s/game (CPU)")
+    from scipy.stats import binomtest
+
+    n = row.only_a + row.only_b
+    one_sided = binomtest(row.only_b, n, 0.5, alternative="greater").pvalue if n else 1.0
+    print(f"{args.players} players, {args.difficulty}, seeds {seeds[0]}-{seeds[-1]}: games only A won {row.only_a}, "
+          f"only B won {row.only_b}; exact McNemar p = {row.p_value:.2g} (two-sided), {one_sided:.2g} (one-sided, "
+          f"B better)")
+    print(text_table(result))
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ from strength import parse_params, policy_or_usage_error  # the benchmark script
 
 from fi_cli import native
 from fi_cli.common.play import LegalActions, choose
+from fi_cli.seeding import policy_seed
 
 
 def cpu_name() -> str:
@@ -33,12 +34,17 @@ def cpu_name() -> str:
     return platform.processor() or platform.machine()
 
 
-def play_bare(new_game, setup, policy, seeds: range) -> tuple[int, int]:
-    """Play games with no logging; returns (decisions, player turns)."""
+def deals(seeds: range) -> list[tuple[int, int]]:
+    """(game seed, the policy's own seed) of each game, worked out before the clock starts."""
+    return [(seed, policy_seed(seed)) for seed in seeds]
+
+
+def play_bare(new_game, setup, policy, games: list[tuple[int, int]]) -> tuple[int, int]:
+    """Play games with no logging; returns (decisions, player turns). The policy gets its own seed, as in play."""
     decisions = turns = 0
-    for seed in seeds:
+    for seed, own in games:
         s = new_game(setup, seed)
-        policy.reset(seed)
+        policy.reset(own)
         while s.outcome is None:
             s.apply(choose(policy, s, LegalActions(s)))  # listed only if the policy looks, as in play_game
             decisions += 1
@@ -89,9 +95,10 @@ def main() -> None:
     rates = []
     label = f" {params}" if params else ""
     for name, policy in zip(names, policies, strict=True):
-        play_bare(new_game, setup, policy, range(10**6, 10**6 + 200))  # warm-up
+        play_bare(new_game, setup, policy, deals(range(10**6, 10**6 + 200)))  # warm-up
+        games = deals(range(args.games))
         t0, c0 = time.perf_counter(), time.process_time()
-        decisions, turns = play_bare(new_game, setup, policy, range(args.games))
+        decisions, turns = play_bare(new_game, setup, policy, games)
         dt, cpu = time.perf_counter() - t0, time.process_time() - c0
         rates.append(args.games / dt)
         print(
@@ -102,7 +109,7 @@ def main() -> None:
         if args.profile:
             prof = cProfile.Profile()
             prof.enable()
-            play_bare(new_game, setup, policy, range(min(args.games, 5000)))
+            play_bare(new_game, setup, policy, deals(range(min(args.games, 5000))))
             prof.disable()
             pstats.Stats(prof).sort_stats("tottime").print_stats(15)
     if len(rates) > 1:  # a ratio measured in one run depends far less on the machine's load than games/s do

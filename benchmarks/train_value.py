@@ -21,6 +21,7 @@ import numpy as np
 from seeds import is_benchmark  # the seed ranges, beside this script
 
 from fi_cli.common.play import LegalActions, choose
+from fi_cli.seeding import policy_seed
 
 
 def game_kit(game: str):
@@ -60,7 +61,7 @@ def collect(game: str, games: int, seed: int) -> tuple[np.ndarray, np.ndarray, n
         while is_benchmark(game_seed):  # never train on a game a published figure is measured on
             game_seed = rng.getrandbits(63)
         s = new_game(s_setup, game_seed)
-        policy.reset(game_seed)
+        policy.reset(policy_seed(game_seed))  # its own seed, never the game's (the heuristic has no randomness)
         rows = []
         while s.outcome is None:
             if (s.phase, s.actions_left) == turn_start:

@@ -19,12 +19,18 @@ def main() -> None:
       fi simulate configs/example.yaml
       fi report runs/example
       fi games runs/example --outcome loss --cause treasure_lost
+      fi compare heuristic search --difficulty elite --games 400
     """
+    from pathlib import Path
+
+    from .common.players import search_here
+
+    search_here(Path.cwd())  # players of your own (module:Class) are found in the current folder too
 
 
 def _register() -> None:
     # One module per command; each defines a click command named like the module.
-    from .commands import check, export, games, layouts, play, policies, position, replay, report, simulate
+    from .commands import check, compare, export, games, layouts, play, policies, position, replay, report, simulate
 
     main.add_command(play.play)
     main.add_command(position.position)
@@ -36,6 +42,7 @@ def _register() -> None:
     main.add_command(report.report)
     main.add_command(check.check)
     main.add_command(policies.policies)
+    main.add_command(compare.compare)
 
 
 _register()

@@ -69,3 +69,10 @@ def test_search_picks_refuses_benchmark_seeds():
     assert r.returncode != 0
     assert "overlap the benchmark seeds" in r.stderr
     assert "turn starts" not in r.stdout
+
+
+def test_isolation_times_the_random_player_in_both_processes_on_the_same_games():
+    r = _run("isolation.py", "--games", "3", "--game", "desert")
+    assert r.returncode == 0, r.stderr
+    assert "in-process: 3 games in" in r.stdout and "isolated: 3 games in" in r.stdout
+    assert "of the speed (the same games)" in r.stdout

@@ -131,7 +131,8 @@ def test_policies_of_the_desert():
     assert res.exit_code == 0
     lines = [f"heuristic: {n} parameter(s)",
              "oracle: 4 parameter(s)  UNFAIR: sees the hidden decks; a measuring instrument, not a player",
-             "random: no parameters", f"search: {m} parameter(s)"]
+             "random: no parameters", f"search: {m} parameter(s)",
+             "your own: module:Class, e.g. --policy my_players:Cautious (README: Your own player)"]
     assert res.output.splitlines() == lines
     res = run("policies", "heuristic", "--game", "desert")
     assert res.exit_code == 0 and "v_pick" in res.output and "(default " in res.output

@@ -9,16 +9,17 @@ let a policy reach the generator.
 
 from __future__ import annotations
 
-import copy
 import random
+import sys
+from functools import partial
 
 import pytest
 from desert_invariants import eager, varied_setup
 from desert_positions import state
+from fairness_check import Deal, decisions, fairness_problems, fresh_processes, play, play_with_a_registry
 
-from fi_cli.common import play as common_play
 from fi_cli.common.play import choose
-from fi_cli.desert.actions import END_ACTIONS, action_text, parse_action
+from fi_cli.desert.actions import END_ACTIONS, parse_action
 from fi_cli.desert.engine import ACTIONS, ORDER, PEEK, PHASES, STORM, GameState
 from fi_cli.desert.game import GameSetup, new_game
 from fi_cli.desert.play import play_game
@@ -118,76 +119,57 @@ def test_a_copy_never_carries_the_generator():
     assert "rng" not in str(to_dict(s))
 
 
-# --- whole games: every decision of a real game asked again with another future ------------------------------
-class _Witness:
-    """Plays a policy in a real game; at each decision asks a copy of it (its memory and its own randomness
-    included) on the same position with another generator: other undersides for the unexcavated tiles, another
-    order of the storm and gear decks. A fair policy decides the same."""
+# --- whole games: every decision asked again in a fresh process with another future (tests/fairness_check.py) ---
+DEALS = [Deal("desert", GameSetup(players=4, start_level=1), 1), Deal("desert", GameSetup(players=2, start_level=2), 2),
+         Deal("desert", GameSetup(players=5, start_level=1, rules=Rules(meteorologist_peek_return="top_any_order")),
+              3)]
 
-    name = "witness"
 
-    def __init__(self, inner, game_seed: int) -> None:
-        self.inner, self.game_seed = inner, game_seed
-        self.problems: list[str] = []
-        self.decisions = 0
-
-    def reset(self, seed: int) -> None:
-        if seed == self.game_seed:
-            self.problems.append("the policy was handed the game's seed")
-        self.inner.reset(seed)
-
-    def choose(self, state, legal):
-        if state.rng is not None:
-            self.problems.append(f"decision {self.decisions}: the generator was handed to the policy")
-        snapshot = copy.deepcopy(self.inner)
-        real = self.inner.choose(state, legal)
-        other = state.copy(random.Random(self.game_seed * 1000 + self.decisions))
-        again = choose(snapshot, other, other.legal_actions())
-        if again != real:
-            self.problems.append(f"decision {self.decisions} (turn {state.turn}, {PHASES[state.phase]}): "
-                                 f"{action_text(again)} instead of {action_text(real)}")  # fmt: skip
-        self.decisions += 1
-        return real
+@pytest.fixture(scope="module")
+def fresh():
+    with fresh_processes(1) as pool:
+        yield pool
 
 
 @pytest.mark.parametrize("name", [n for n in policy_names() if is_fair(n)])  # the oracle is unfair on purpose
-def test_every_decision_of_whole_games_is_the_same_whatever_is_hidden(name):
-    problems, decisions = [], 0
-    for setup, seed in [(GameSetup(players=4, start_level=1), 1), (GameSetup(players=2, start_level=2), 2),
-                        (GameSetup(players=5, start_level=1, rules=Rules(meteorologist_peek_return="top_any_order")),
-                         3)]:  # fmt: skip
-        witness = _Witness(make_policy(name, SMALL.get(name)), seed)
-        play_game(setup, witness, seed)
-        problems += [f"seed {seed}: {p}" for p in witness.problems]
-        decisions += witness.decisions
-    assert decisions > 150
+def test_every_decision_of_whole_games_is_the_same_in_a_fresh_process_with_another_future(fresh, name):
+    problems, witnesses = fairness_problems(fresh, "desert", partial(make_policy, name, SMALL.get(name)), play, DEALS)
+    assert decisions(witnesses) > 150
     assert not problems, "\n".join(problems[:10])
 
 
-class _PeeksAtTheGenerator:
-    """A planted leak: the heuristic, but it finds the generator ``choose`` put aside for the position, previews
-    the next draw and lets it decide whether to end the turn's actions now."""
+class PeeksAtTheGenerator:
+    """A planted cheat: the heuristic, but it looks for a generator in the globals of its callers' functions (where
+    ``choose`` kept it before issue 49), previews the next draw and lets it decide whether to end the turn's
+    actions now."""
 
     name = "leak"
 
     def __init__(self) -> None:
-        self.inner = make_policy("heuristic")
+        self.inner, self.used = make_policy("heuristic"), 0
 
     def reset(self, seed: int) -> None:
         self.inner.reset(seed)
 
     def choose(self, state, legal):
         fair = self.inner.choose(state, legal)
-        rng = common_play._AWAY.get(id(state))  # where choose keeps this position's generator meanwhile
         stop = (END_ACTIONS, state.current)
+        frame, rng = sys._getframe(1), None
+        while frame is not None and rng is None:
+            registries = [v for v in frame.f_globals.values() if isinstance(v, dict)]
+            rng = next((r for d in registries for r in d.values() if type(r) is random.Random), None)
+            frame = frame.f_back
         if rng is None or state.phase != ACTIONS or stop not in legal:
             return fair
+        self.used += 1
         preview = random.Random()
         preview.setstate(rng.getstate())
         return stop if preview.random() < 0.3 else fair
 
 
-def test_the_whole_game_witness_catches_a_policy_that_reads_the_hidden_future():
-    witness = _Witness(_PeeksAtTheGenerator(), 1)
-    play_game(GameSetup(players=3, start_level=1), witness, 1)
-    assert len(witness.problems) > 5
+def test_a_policy_that_reads_the_hidden_future_finds_nothing_in_play_and_is_caught_where_it_could():
+    with fresh_processes(1) as pool:
+        problems, witnesses = fairness_problems(pool, "desert", PeeksAtTheGenerator, play, DEALS[:1])
+        assert not problems and witnesses[0].inner.used == 0
+        problems, witnesses = fairness_problems(pool, "desert", PeeksAtTheGenerator, play_with_a_registry, DEALS[:1])
+    assert witnesses[0].inner.used > 5 and len(problems) > 5

@@ -19,7 +19,8 @@ from .common import fail, parse_rules
     "--difficulty", default="normal", show_default=True,
     help="novice | normal | elite | legendary; or the island's start level 1-9, the desert's start mark 1-4.",
 )  # fmt: skip
-@click.option("--policy", default="random", show_default=True, help="Player policy id (see `fi policies`).")
+@click.option("--policy", default="random", show_default=True,
+              help="Player policy id (see `fi policies`), or a player of your own as module:Class.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Game seed: the same seed replays the same game.")
 @click.option("--layout", default=None, help="A built-in layout id or a layout file (.yaml); for the desert a board "
                                              "(a file saying game: desert).  [default: forbidden_island, "
@@ -44,11 +45,13 @@ def play(game, players, difficulty, policy, seed, layout, roles, rules, params, 
       fi play --players 2 --difficulty elite --layout skull_island --seed 3
       fi play --layout configs/layouts/lagoon.yaml --roles pilot,diver --players 2
       fi play --policy planner --param samples=4 --seed 3
+      fi play --policy my_players:Cautious --seed 3      # your own player (examples/my_players.py)
       fi play --seed 7 --save-positions positions/   # then: fi position legal positions/0005.json
       fi play --game desert --players 4 --difficulty normal --policy random --seed 7
       fi play --game desert --players 5 --roles climber,navigator,explorer,archeologist,water_carrier
       fi play --game desert --layout configs/layouts/desert_far_pad.yaml --seed 3
     """
+    from ..common.players import PlayerError
     from ..common.policies import PolicyError
     from ..common.variants import RulesError
     from ..games import module
@@ -62,12 +65,15 @@ def play(game, players, difficulty, policy, seed, layout, roles, rules, params, 
         raise fail(str(e)) from None
     narrate = None if quiet else click.echo
     play_game = module(game, "play").play_game
+    player = pol if save_positions is None else _saving(pol, module(game, "position").dumps, save_positions)
+    handed = [seed]
+    del seed  # the seed travels on as an argument only: no frame above the deciding policy holds it
+    try:
+        record = play_game(setup, player, handed.pop(), narrate=narrate)
+    except PlayerError as e:
+        raise fail(f"{e}. The game stopped there.") from None
     if save_positions is not None:
-        saver = _saving(pol, module(game, "position").dumps, save_positions)
-        record = play_game(setup, saver, seed, narrate=narrate)
-        click.echo(f"wrote {saver.count - 1} positions to {save_positions}/", err=True)
-    else:
-        record = play_game(setup, pol, seed, narrate=narrate)
+        click.echo(f"wrote {player.count - 1} positions to {save_positions}/", err=True)
     if quiet:
         cause = f" ({', '.join(record.loss_causes)})" if record.loss_causes else ""
         found = (f"{record.treasures_captured} treasures" if game == "island"

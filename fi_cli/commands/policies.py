@@ -10,7 +10,8 @@ import click
 @click.option("--game", type=click.Choice(["island", "desert"]), default="island", show_default=True,
               help="Whose players.")  # fmt: skip
 def policies(name: str | None, game: str) -> None:
-    """List the player policies, or the parameters of policy NAME with their defaults.
+    """List the player policies (fi's own and those installed under the fi.players entry points), or the
+    parameters of policy NAME with their defaults.
 
     \b
     Examples:
@@ -38,3 +39,9 @@ def policies(name: str | None, game: str) -> None:
         if name:
             for key, text in params.items():
                 click.echo(f"  {key:<18} {text}")
+    if not name:
+        from ..common.players import entry_points
+
+        for n, ref in sorted(entry_points().items()):
+            click.echo(f"{n}: installed player ({ref}), in a process of its own")
+        click.echo("your own: module:Class, e.g. --policy my_players:Cautious (README: Your own player)")

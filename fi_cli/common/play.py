@@ -46,24 +46,38 @@ class LegalActions(Sequence):
         return f"LegalActions({self.actions!r})"
 
 
-# While a policy decides, the generator of its game waits here, keyed by the id of the game's state, and
-# nowhere else: not in the state (its rng is None), not in what the policy is handed, and not in a local
-# variable of any frame on the call stack either, where a policy could find it by walking
-# sys._getframe().f_back and reading f_locals. Only a policy that imports this private name on purpose could
-# reach it. (Keyed by id, not by a weak reference: the states have slots and no __weakref__, and an entry
-# lives only as long as the call, while the state is alive.)
-_AWAY: dict[int, Random] = {}
-
-
 def choose(policy: Any, s: Any, legal: Sequence[tuple]) -> tuple:
-    """Ask the policy for a decision with the game's generator out of its reach: what is hidden stays hidden."""
+    """Ask the policy for a decision with the game's generator out of its reach: what is hidden stays hidden.
+
+    While the policy decides, the generator waits on this frame's evaluation stack, as the pending argument of
+    ``_give_back``: in no variable of any frame (a policy walking ``sys._getframe().f_back`` reads only
+    ``f_locals``), in no attribute of what it is handed (the state's ``rng`` is None) and in no module-level
+    registry (reachable through any function's ``__globals__``). Only a walk of the garbage collector's objects
+    could still find it in this process, which is why a user's player runs in a process of its own
+    (``common.isolation``)."""
     if s.rng is None:  # nothing to hide (a copy, or a policy asking for a nested decision)
         return policy.choose(s, legal)
-    _AWAY[id(s)], s.rng = s.rng, None
+    return _give_back(s, _take_away(s), *_attempt(policy, s, legal))
+
+
+def _take_away(s: Any) -> Random:
+    rng, s.rng = s.rng, None
+    return rng
+
+
+def _attempt(policy: Any, s: Any, legal: Sequence[tuple]) -> tuple[Any, BaseException | None]:
+    """The policy's decision, or what it raised (re-raised once the generator is back)."""
     try:
-        return policy.choose(s, legal)
-    finally:
-        s.rng = _AWAY.pop(id(s))
+        return policy.choose(s, legal), None
+    except BaseException as e:  # noqa: BLE001  (KeyboardInterrupt too: the state must get its generator back)
+        return None, e
+
+
+def _give_back(s: Any, rng: Random, action: Any, error: BaseException | None) -> Any:
+    s.rng = rng
+    if error is not None:
+        raise error
+    return action
 
 
 def play_turns(

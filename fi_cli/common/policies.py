@@ -27,11 +27,18 @@ class Policy(Protocol):
         looked at: a policy that can decide from the state alone need not pay for the list."""
 
 
-def build_policy(registry: dict[str, Callable[..., Policy]], name: str, params: dict[str, Any] | None) -> Policy:
-    """Build policy ``name`` of a game's registry; unknown ids or parameters raise PolicyError naming what
-    is allowed (a policy class lists its parameters in ``PARAMETERS``)."""
+def build_policy(registry: dict[str, Callable[..., Policy]], name: str, params: dict[str, Any] | None,
+                 game: str = "island") -> Policy:
+    """Build policy ``name``: one of the game's registry, else a user's player (``module:Class`` or an entry point
+    of ``fi.players``, see ``common.players``). Unknown ids or parameters raise PolicyError naming what is allowed
+    (a policy class lists its parameters in ``PARAMETERS``)."""
     if name not in registry:
-        raise PolicyError(f"unknown policy {name!r}{_hint(name, registry)}", sorted(registry), "policies are")
+        from .players import known_names, user_player
+
+        player = user_player(game, name, params)
+        if player is not None:
+            return player
+        raise PolicyError(f"unknown policy {name!r}{_hint(name, registry)}", [known_names(registry)], "policies are")
     cls = registry[name]
     params = dict(params or {})
     allowed = getattr(cls, "PARAMETERS", {})

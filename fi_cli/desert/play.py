@@ -119,6 +119,7 @@ def play_game(setup: GameSetup, policy: Policy, seed: int, narrate: Callable[[st
         narrate(f"Forbidden Desert, {s.n} players, storm meter at mark {s.level} "
                 f"({difficulty_name(setup.start_level)}), seed {seed}\n{LEGEND}")  # fmt: skip
         narrate(_header(s))
+    del seed  # no frame above a deciding policy holds the game's seed: it would rebuild the game
     for turn, player, actions in play_turns(s, policy, action_text, narrate):
         row = _turn_row(s, turn, player, actions, rec)
         rows.append(row)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..common.play import _AWAY, choose, clairvoyant_search, play_turns  # noqa: F401  (_AWAY: where choose keeps the generator)
+from ..common.play import choose, clairvoyant_search, play_turns
 from ..seeding import policy_seed
 from .actions import action_text
 from .engine import GameState, Recorder
@@ -100,6 +100,7 @@ def play_game(
     if narrate:
         narrate(f"Forbidden Island on {setup.layout.id}, water level {s.water}, {s.n} players, seed {seed}")
         narrate(_header(s))
+    del seed  # no frame above a deciding policy holds the game's seed: it would rebuild the game
     for turn, player, actions in play_turns(s, policy, action_text, narrate, ask=choose):
         row = _turn_row(s, turn, player, actions, rec)
         rows.append(row)

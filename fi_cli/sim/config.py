@@ -39,6 +39,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
+from ..common.players import search_here
 from .errors import _UNSET, ConfigError, Problems, StudyError, read_yaml
 from .games import DEFAULT, GAMES, TITLES, door
 from .layout_files import is_layout_set, layout_set_files
@@ -347,6 +348,8 @@ class _StudyReader:
             return False
         label = json.dumps([name, params], sort_keys=True, default=str)
         if label not in self.policies_checked:
+            if name not in self.door.policy_names():  # a player of the user's: its module may sit beside the study
+                search_here(self.path.parent)
             try:
                 self.door.check_policy(name, params)
                 self.policies_checked[label] = True

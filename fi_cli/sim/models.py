@@ -28,12 +28,16 @@ class Model(BaseModel):
 
 
 def parse_policy(v: Any) -> tuple[str, dict[str, Any]]:
-    """`random` or `{name: heuristic, depth: 2}` -> (name, params)."""
+    """`random`, `{name: heuristic, depth: 2}` or a player of the user's `{import: "my_players:Cautious", x: 1}`
+    -> (name, params); a user's player is named by its import path."""
     if isinstance(v, str) and v:
         return v, {}
-    if isinstance(v, dict) and isinstance(v.get("name"), str):
-        return v["name"], {k: p for k, p in v.items() if k != "name"}
-    raise Invalid("must be a policy id or a mapping {name: <policy id>, <parameter>: <value>, ...}")
+    if isinstance(v, dict) and ("name" in v) + ("import" in v) == 1:
+        key = "name" if "name" in v else "import"
+        if isinstance(v[key], str) and (key == "name" or ":" in v[key]):
+            return v[key], {k: p for k, p in v.items() if k != key}
+    raise Invalid("must be a policy id, a mapping {name: <policy id>, <parameter>: <value>, ...} or a player of your "
+                  "own {import: 'module:Class', <parameter>: <value>, ...}")
 
 
 def render_value(value: Any) -> str:

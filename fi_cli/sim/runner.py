@@ -20,6 +20,7 @@ from typing import Any, Protocol
 import pyarrow as pa
 
 from .. import __version__
+from ..common.players import PlayerError
 from .check import check_run
 from .config import Scenario, Study
 from .errors import ConfigError, os_error_text
@@ -192,13 +193,15 @@ def play_games(scenario: Scenario, root_seed: int, games: range, columns: Column
     """Play games of a scenario into `columns`; the one loop used by runs, benchmarks and replays."""
     game = scenario.door
     for g in games:
-        seed = game_seed(root_seed, scenario.deal_id, g)
-        try:
-            rec = game.play(scenario.setup, scenario.policy, scenario.policy_params, seed)
+        try:  # the seed is an argument only: no local variable holds it while the players decide
+            rec = game.play(scenario.setup, scenario.policy, scenario.policy_params,
+                            game_seed(root_seed, scenario.deal_id, g))
+        except PlayerError as e:  # the user's player, not fi: said as it is, without a traceback
+            raise PlayerError(f"scenario {scenario.id!r}, game {g}: {e}") from None
         except Exception as e:
-            raise GameError(f"scenario {scenario.id!r} game {g} (seed {seed}) failed: "
-                            f"{type(e).__name__}: {e}") from e
-        game.log(columns, scenario, g, seed, rec)
+            raise GameError(f"scenario {scenario.id!r} game {g} (seed {game_seed(root_seed, scenario.deal_id, g)}) "
+                            f"failed: {type(e).__name__}: {e}") from e
+        game.log(columns, scenario, g, game_seed(root_seed, scenario.deal_id, g), rec)
 
 
 def play_chunk(chunk: Chunk, scenario: dict[str, Any], root_seed: int, meta: dict[str, str]) -> dict[str, pa.Table]:
@@ -246,7 +249,8 @@ def run_study(
     progress: a tqdm bar on stderr (None: only on a terminal). resume: complete an interrupted run of the
     same study. overwrite: replace whatever run is in DIR. Raises RunDirError, ClusterError (a cluster that
     cannot be used), GameError, SimulationInterrupted on Ctrl-C, or RunStopped when DIR cannot be written
-    (RunWriteError) or the cluster fails; finished chunks are kept in every case.
+    (RunWriteError), the cluster fails or a user's player fails (common.players.PlayerError); finished chunks
+    are kept in every case.
     """
     from tqdm import tqdm
 
@@ -300,7 +304,7 @@ def run_study(
                 _play(backend, todo, record)
         manifest["complete"] = True
         write_manifest(out, manifest)
-    except (KeyboardInterrupt, OSError, WorkersLost) as e:
+    except (KeyboardInterrupt, OSError, WorkersLost, PlayerError) as e:
         bar.close()
         _save_manifest(out, manifest)
         saved = manifest["games_done"]
@@ -308,6 +312,8 @@ def run_study(
             raise RunWriteError(out, e, saved, total) from None
         if isinstance(e, WorkersLost):
             raise RunStopped(out, f"the cluster failed: {e}", saved, total) from None
+        if isinstance(e, PlayerError):
+            raise RunStopped(out, f"the game stopped: {e}", saved, total) from None
         raise SimulationInterrupted(out, saved, total) from None
     finally:
         bar.close()

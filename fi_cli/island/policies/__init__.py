@@ -31,4 +31,4 @@ def is_fair(name: str) -> bool:
 
 def make_policy(name: str, params: dict[str, Any] | None = None) -> Policy:
     """Build a policy by id; unknown ids or parameters raise PolicyError naming what is allowed."""
-    return build_policy(_registry(), name, params)
+    return build_policy(_registry(), name, params, "island")

@@ -96,7 +96,9 @@ def engine_calls(game: str) -> tuple[Callable[[], list[str]], Callable[..., None
              narrate: Callable[[str], None] | None = None) -> Any:
         """Play one game; a fresh policy per game so no policy state leaks from one game to the next."""
         player = module(game, "policies").make_policy(policy, dict(params) or None)
-        return module(game, "play").play_game(setup, player, seed, narrate=narrate)
+        handed = [seed]
+        del seed  # the seed travels on as an argument only: no frame above the deciding policy holds it
+        return module(game, "play").play_game(setup, player, handed.pop(), narrate=narrate)
 
     return policy_names, check_policy, play
 
