@@ -30,22 +30,22 @@ def build_policy(registry: dict[str, Callable[..., Policy]], name: str, params: 
     is allowed (a policy class lists its parameters in ``PARAMETERS``)."""
     if name not in registry:
         names = ", ".join(sorted(registry))
-        raise PolicyError(f"unknown policy {name!r}{_hint(name, registry)}; policies are: {names}")
+        raise PolicyError(f"unknown policy {name!r}{hint(name, registry)}; policies are: {names}")
     cls = registry[name]
     params = dict(params or {})
     allowed = getattr(cls, "PARAMETERS", {})
     unknown = [k for k in params if k not in allowed]
     if unknown:
         listing = ", ".join(allowed) if allowed else "none"
-        hint = _hint(unknown[0], allowed)
-        raise PolicyError(f"policy {name!r} has no parameter {unknown[0]!r}{hint}; its parameters are: {listing}")
+        near = hint(unknown[0], allowed)
+        raise PolicyError(f"policy {name!r} has no parameter {unknown[0]!r}{near}; its parameters are: {listing}")
     try:
         return cls(**params)
     except (TypeError, ValueError) as e:
         raise PolicyError(f"policy {name!r}: {e}") from None
 
 
-def _hint(word: str, known: Iterable[str]) -> str:
+def hint(word: str, known: Iterable[str]) -> str:
     """' (did you mean 'x'?)' for the known name nearest a misspelt one, or '' when none is near."""
     near = difflib.get_close_matches(word, list(known), n=1)
     return f" (did you mean {near[0]!r}?)" if near else ""
