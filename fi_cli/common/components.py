@@ -27,7 +27,8 @@ class ComponentsError(ValueError):
     """A component's value the rules cannot bear: ``key`` is the component, ``allowed`` what it may be."""
 
     def __init__(self, message: str, key: str | None = None, allowed: str | None = None) -> None:
-        super().__init__(f"component {key!r}: {message}" if key else message)
+        text = f"component {key!r}: {message}" if key else message
+        super().__init__(text + (f"; allowed: {allowed}" if allowed else ""))
         self.message, self.key, self.allowed = message, key, allowed
 
 
@@ -101,8 +102,8 @@ class ComponentSet:
 
         def number(x: Any, what: str = "") -> int:
             if type(x) is not int or not spec.low <= x <= spec.high:
-                raise ComponentsError(f"{what}must be a whole number {spec.low}-{spec.high}{spec.why_low}, got {x!r}",
-                                      name, allowed)
+                raise ComponentsError(f"{what}{x!r} is not a whole number {spec.low}-{spec.high}{spec.why_low}", name,
+                                      None if spec.kind == "count" else allowed)
             return x
 
         if spec.kind == "track":
@@ -129,6 +130,11 @@ class ComponentSet:
         if kind == "by_role":
             return dict(zip(self.ROLES, v, strict=True))
         return list(v) if kind == "track" and v is not None else v
+
+    def effective(self, name: str, players: int) -> Any:
+        """The value in force with ``players``: a number, or a tuple (a track left to the rulebook is its)."""
+        v = getattr(self, name)
+        return tuple(self.default_track(players)) if v is None else v
 
     def to_dict(self) -> dict[str, Any]:
         return {name: self.value(name) for name in self.specs()}

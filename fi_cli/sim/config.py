@@ -16,11 +16,12 @@ A study file (unknown keys are errors):
       roles: random                  # random | list of role ids (seat order)
       first_player: random           # random | seat number 0..players-1
       rules: {}                      # variant flags of the rules document
+      components: {}                 # the game's components, e.g. {waters_rise: 4, hand_limit: 6}
     policy: random                   # a policy id, or {name: ..., <its parameters>}
     matrix:                          # optional: the cross product makes the scenarios
       layout: [forbidden_island, skull_island, layouts/my_island.yaml, {dir: generated/}]
       difficulty: [novice, normal]
-      # also: players, roles, first_player, policy, rules.<flag>
+      # also: players, roles, first_player, policy, rules.<flag>, components.<name>
     labels:                          # optional: short names of matrix values in reports
       layout: {forbidden_island: Standard, layouts/my_island.yaml: Mine}
 """
@@ -37,8 +38,9 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
+from ..common.components import ComponentsError
 from .errors import _UNSET, ConfigError, StudyError, key_text, line_of, read_yaml
-from .games import DEFAULT, GAMES, TITLES, door
+from .games import DEFAULT, GAMES, TITLES, component_schemas, door
 from .layout_files import is_layout_set, layout_set_files
 from .models import Invalid, Model, StrictPosInt, parse_policy, render_value
 
@@ -76,7 +78,15 @@ class StudyModel(Model):
 
 def matrix_keys(door: Any) -> tuple[str, ...]:
     """The keys a matrix of this game may cross."""
-    return (*door.MATRIX_KEYS, "policy", *(f"rules.{f}" for f in door.Rules().to_dict()))
+    return (*door.MATRIX_KEYS, "policy", *(f"rules.{f}" for f in door.Rules().to_dict()),
+            *(f"components.{c}" for c in door.Components.specs()))
+
+
+def changed_components(scenarios: Any) -> tuple[str, ...]:
+    """The components some scenario changes from the rulebook's, in the game's order: what the study records of
+    every scenario (in its dict, its files and its games rows)."""
+    changed = {k for s in scenarios for k in s.setup.components.changed()}
+    return tuple(k for k in scenarios[0].door.Components.specs() if k in changed) if scenarios else ()
 
 
 @dataclass(frozen=True)
@@ -90,11 +100,17 @@ class Scenario:
     policy: str
     policy_params: dict[str, Any] = field(default_factory=dict)
     game: str = DEFAULT
+    component_columns: tuple[str, ...] = ()  # the components its study changes (see changed_components)
 
     @property
     def door(self) -> Any:
         """The game's door (fi_cli.sim.games.<game>)."""
         return door(self.game)
+
+    @property
+    def schemas(self) -> dict[str, Any]:
+        """The Parquet schemas of its data: the game's, with a games column per component its study changes."""
+        return component_schemas(self.door, self.component_columns)
 
     @property
     def layout(self) -> Any:
@@ -109,16 +125,22 @@ class Scenario:
         return render_value({"name": self.policy, **self.policy_params} if self.policy_params else self.policy)
 
     def to_dict(self) -> dict[str, Any]:
-        # an island scenario names no game: its dict (and so every island file) is as it was before the desert
+        # an island scenario names no game: its dict (and so every island file) is as it was before the desert;
+        # nor, in a study of the rulebook's components, any component
         game = {} if self.game == DEFAULT else {"game": self.game}
+        comp = self.setup.components
+        components = {"components": {k: comp.value(k) for k in self.component_columns}} if self.component_columns \
+            else {}
         return {"index": self.index, "id": self.id, "values": self.values, **game,
-                **self.door.setup_to_dict(self.setup), "policy": {"name": self.policy, "params": self.policy_params}}
+                **self.door.setup_to_dict(self.setup), **components,
+                "policy": {"name": self.policy, "params": self.policy_params}}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Scenario:
         game = d.get("game", DEFAULT)
         return cls(index=d["index"], id=d["id"], values=d["values"], setup=door(game).setup_from_dict(d),
-                   policy=d["policy"]["name"], policy_params=d["policy"]["params"], game=game)
+                   policy=d["policy"]["name"], policy_params=d["policy"]["params"], game=game,
+                   component_columns=tuple(d.get("components", ())))
 
 
 @dataclass(frozen=True)
@@ -228,6 +250,8 @@ def load_study(path: str | Path) -> Study:
             if kind == "missing":
                 raise fail("missing (required)", loc) from None
             if isinstance(cause, Invalid):
+                if cause.key and not value_at:  # the entry of a mapping at fault (a component)
+                    loc = loc + (cause.key,)
                 # for a mapping (rules) the message already names the bad entry: do not print the whole dict
                 value = _UNSET if isinstance(given, dict) else given
                 raise fail(cause.message, loc, value=value, allowed=cause.allowed) from None
@@ -261,6 +285,13 @@ def load_study(path: str | Path) -> Study:
                     the_game.Rules.from_dict({**base_game["rules"], flag: value})
                 except ValueError as e:
                     raise fail(str(e), at) from None
+            elif key.startswith("components."):
+                name = key.split(".", 1)[1]
+                try:
+                    the_game.Components.from_dict({**base_game["components"], name: value})
+                except ComponentsError as e:  # the component at fault may be another one the value clashes with
+                    text = e.message if e.key == name else f"component {e.key!r}: {e.message}" if e.key else e.message
+                    raise fail(text, at, allowed=e.allowed) from None
             else:
                 validated(the_game.GameModel, {**base_game, key: value}, value_at=at)
 
@@ -291,15 +322,16 @@ def load_study(path: str | Path) -> Study:
     checked_policies: set[str] = set()
     combos = itertools.product(*(matrix[k] for k in keys))
     for index, combo in enumerate(combos):
-        settings = dict(base_game, rules=dict(base_game["rules"]))
+        settings = dict(base_game, rules=dict(base_game["rules"]), components=dict(base_game["components"]))
         policy = base_policy
         where: dict[str, tuple] = {}
         for key, (value, at) in zip(keys, combo, strict=True):
             where[key] = at
             if key == "policy":
                 policy = value
-            elif key.startswith("rules."):
-                settings["rules"][key.split(".", 1)[1]] = value
+            elif key.startswith(("rules.", "components.")):
+                section, name = key.split(".", 1)
+                settings[section][name] = value
             else:
                 settings[key] = value
         layout = layout_for(settings["layout"], where.get("layout", ("game", "layout")))
@@ -317,8 +349,10 @@ def load_study(path: str | Path) -> Study:
             g.check_scenario()
         except Invalid as e:
             if not keys:
-                raise fail(e.message, at + ((e.key,) if e.key else ()), allowed=e.allowed) from None
-            raise fail(f"scenario {sid!r}: {e.message}", at, allowed=e.allowed) from None
+                inside = (e.key,) if isinstance(e.key, str) else e.key or ()
+                raise fail(e.message, at + inside, allowed=e.allowed) from None
+            named = f"game.{key_text(e.key)}: " if isinstance(e.key, tuple) else ""  # a component, by name
+            raise fail(f"scenario {sid!r}: {named}{e.message}", at, allowed=e.allowed) from None
         name, params = parse_policy(policy)
         label = json.dumps([name, params], sort_keys=True, default=str)
         if label not in checked_policies:
@@ -338,8 +372,10 @@ def load_study(path: str | Path) -> Study:
 
     labels = _labels(model.labels, {k: [v for v, _ in vs] for k, vs in matrix.items()},
                      {ref: lay.id for ref, lay in layouts.items()}, fail)
+    columns = changed_components(scenarios)
     return Study(name=model.name, description=model.description, games=model.games, seed=model.seed,
-                 chunk_size=model.chunk_size, scenarios=tuple(scenarios), path=path, labels=labels, game=game)
+                 chunk_size=model.chunk_size, scenarios=tuple(replace(s, component_columns=columns) for s in scenarios),
+                 path=path, labels=labels, game=game)
 
 
 def _expand_layout_sets(matrix: dict[str, list[Any]], base_layout: Any, folder: Path,

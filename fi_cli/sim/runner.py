@@ -207,7 +207,7 @@ def play_chunk(chunk: Chunk, scenario: dict[str, Any], root_seed: int, meta: dic
     A worker gets all it needs with each chunk and keeps nothing between chunks (building a scenario's
     set-up takes 0.1 ms), so any worker, local or on a cluster, can play any chunk of any run."""
     sc = Scenario.from_dict(scenario)
-    cols = Columns(sc.door.SCHEMAS)
+    cols = Columns(sc.schemas)
     play_games(sc, root_seed, range(chunk.start, chunk.stop), cols)
     return cols.tables(dict(meta, **{"fi.scenario": json.dumps(sc.to_dict())}))
 
