@@ -18,7 +18,9 @@ from test_sim_run import ISLAND_DIGEST, data_digest, make_study
 from fi_cli.cli import main
 from fi_cli.desert.components import Components as DesertComponents
 from fi_cli.island.components import Components
+from fi_cli.report.island.stats import skulls as island_skulls
 from fi_cli.report.labels import describe_scenarios
+from fi_cli.report.load import load_runs
 from fi_cli.sim.api import load_study, run_study
 from fi_cli.sim.errors import StudyError
 
@@ -99,6 +101,9 @@ def test_components_in_scenarios_manifest_rows_and_labels(tmp_path):
         "Forbidden Island · Normal · water meter 2,3,4,5 · waters rise 4",
         "Forbidden Island · Normal · hand limit 6 · waters rise 4",
         "Forbidden Island · Normal · hand limit 6 · water meter 2,3,4,5 · waters rise 4"]
+    # the report reads the meters: its water-level figures end at each scenario's skull
+    skulls = island_skulls(load_runs([out]).games)
+    assert [skulls[s.id] for s in study.scenarios] == [10, 5, 10, 5]
     assert CliRunner().invoke(main, ["check", str(out)]).exit_code == 0
     r = CliRunner().invoke(main, ["replay", str(out), "-s", study.scenarios[-1].id, "-g", "1", "-q"])
     assert r.exit_code == 0, r.output

@@ -9,15 +9,15 @@ import numpy as np
 import pandas as pd
 
 from ...desert.tiles import CANTEEN, DIAMOND, PARTS, ROLES, SIZE, STORM_TRACKS
-from ..stats import event_timing, outcome_bands, series_bands
+from ..stats import event_timing, meter_skulls, outcome_bands, series_bands
 
 SAND_SERIES = ("on the board", "in the supply")
 _CANTEEN = dict(zip(ROLES, CANTEEN, strict=True))
 
 
-def skull(players: int) -> int:
-    """The storm meter's skull for a player count."""
-    return len(STORM_TRACKS[players]) + 1
+def skulls(games: pd.DataFrame) -> dict[str, int]:
+    """Per scenario, the storm meter's skull: the rulebook's for its player count, unless its study set a meter."""
+    return meter_skulls(games, "storm_meter", lambda row: len(STORM_TRACKS[int(row["players"])]) + 1)
 
 
 def _with_start(turns: pd.DataFrame, games: pd.DataFrame, column: str, start: pd.Series) -> pd.DataFrame:
@@ -36,7 +36,11 @@ def thirst_curves(turns: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
     """Per scenario, outcome and turn (0 = set-up, every canteen full): median and 10/90% quantiles of the water
     of the thirstiest pawn (the least water of any pawn after the turn)."""
     least = turns.assign(water=[min(w) for w in turns["water"]])
-    full = games["roles"].map(lambda roles: min(_CANTEEN[r] for r in roles))
+    if "components.canteens" in games.columns:  # the canteens of a study that changed them, in the order of ROLES
+        full = pd.Series([min(c[ROLES.index(r)] for r in roles) for roles, c in
+                          zip(games["roles"], games["components.canteens"], strict=True)], index=games.index)
+    else:
+        full = games["roles"].map(lambda roles: min(_CANTEEN[r] for r in roles))
     return outcome_bands(_with_start(least, games, "water", full), games, "water")
 
 
