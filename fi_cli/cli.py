@@ -23,7 +23,7 @@ def main() -> None:
 
 def _register() -> None:
     # One module per command; each defines a click command named like the module.
-    from .commands import check, layouts, play, policies, position, replay, report, simulate
+    from .commands import check, design, layouts, play, policies, position, replay, report, simulate
 
     main.add_command(play.play)
     main.add_command(position.position)
@@ -33,6 +33,7 @@ def _register() -> None:
     main.add_command(report.report)
     main.add_command(check.check)
     main.add_command(policies.policies)
+    main.add_command(design.design)
 
 
 _register()

@@ -101,6 +101,13 @@ class Scenario:
     policy_params: dict[str, Any] = field(default_factory=dict)
     game: str = DEFAULT
     component_columns: tuple[str, ...] = ()  # the components its study changes (see changed_components)
+    seed_stream: str = ""  # the games' seeds come from (root seed, this stream, game); '' = its id
+
+    @property
+    def stream(self) -> str:
+        """What its game seeds are derived from with the root seed and the game number: its id, unless it shares
+        a stream with other scenarios (a design that compares them on the same deals)."""
+        return self.seed_stream or self.id
 
     @property
     def door(self) -> Any:
@@ -131,16 +138,17 @@ class Scenario:
         comp = self.setup.components
         components = {"components": {k: comp.value(k) for k in self.component_columns}} if self.component_columns \
             else {}
+        stream = {"seed_stream": self.seed_stream} if self.seed_stream else {}
         return {"index": self.index, "id": self.id, "values": self.values, **game,
                 **self.door.setup_to_dict(self.setup), **components,
-                "policy": {"name": self.policy, "params": self.policy_params}}
+                "policy": {"name": self.policy, "params": self.policy_params}, **stream}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Scenario:
         game = d.get("game", DEFAULT)
         return cls(index=d["index"], id=d["id"], values=d["values"], setup=door(game).setup_from_dict(d),
                    policy=d["policy"]["name"], policy_params=d["policy"]["params"], game=game,
-                   component_columns=tuple(d.get("components", ())))
+                   component_columns=tuple(d.get("components", ())), seed_stream=d.get("seed_stream", ""))
 
 
 @dataclass(frozen=True)
@@ -156,6 +164,7 @@ class Study:
     path: Path | None = None
     labels: dict[str, dict[str, str]] = field(default_factory=dict)  # matrix key -> value in the id -> label
     game: str = DEFAULT  # every scenario's game
+    design: dict[str, Any] | None = None  # what a study made by `fi design` is (e.g. a sensitivity analysis)
 
     @property
     def door(self) -> Any:
@@ -176,15 +185,16 @@ class Study:
             "scenarios": [s.to_dict() for s in self.scenarios],
             "labels": self.labels,
             **({"features": {lid: features(lay) for lid, lay in layouts.items()}} if features else {}),
+            **({"design": self.design} if self.design else {}),
         }
 
     @property
     def hash(self) -> str:
-        """Hash of what determines the data (not the name, description, labels or layout features, which only
-        name or describe things; the game is in the scenarios of any game but the island, whose hash is as it
-        was before the desert)."""
+        """Hash of what determines the data (not the name, description, labels, layout features or design, which
+        only name or describe things; the game is in the scenarios of any game but the island, whose hash is as
+        it was before the desert)."""
         data = {k: v for k, v in self.resolved().items()
-                if k not in ("name", "description", "labels", "features", "game")}
+                if k not in ("name", "description", "labels", "features", "game", "design")}
         return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
 
     def replace(self, *, games: int | None = None, seed: int | None = None) -> Study:
@@ -208,7 +218,7 @@ class Study:
     def from_resolved(cls, d: dict[str, Any], path: Path | None = None) -> Study:
         return cls(name=d["name"], description=d.get("description", ""), games=d["games"], seed=d["seed"],
                    chunk_size=d["chunk_size"], scenarios=tuple(Scenario.from_dict(s) for s in d["scenarios"]),
-                   path=path, labels=d.get("labels", {}), game=d.get("game", DEFAULT))
+                   path=path, labels=d.get("labels", {}), game=d.get("game", DEFAULT), design=d.get("design"))
 
 
 def load_study(path: str | Path) -> Study:

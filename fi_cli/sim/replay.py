@@ -54,7 +54,7 @@ def replay_game(run_dir: str | Path, scenario: str, game: int,
                               f"with: fi simulate {study} --out {run.path} --resume", file=path)
     seed = logged["games"]["seed"][0]
     result = ReplayResult(sc.id, game, seed)
-    expected_seed = game_seed(run.study.seed, sc.id, game)
+    expected_seed = game_seed(run.study.seed, sc.stream, game)
     if seed != expected_seed:
         result.differences.append(f"logged seed {seed} is not the study's seed {expected_seed} for this game")
     rec = sc.door.play(sc.setup, sc.policy, sc.policy_params, seed, narrate=narrate)

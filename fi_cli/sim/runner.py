@@ -192,7 +192,7 @@ def play_games(scenario: Scenario, root_seed: int, games: range, columns: Column
     """Play games of a scenario into `columns`; the one loop used by runs, benchmarks and replays."""
     game = scenario.door
     for g in games:
-        seed = game_seed(root_seed, scenario.id, g)
+        seed = game_seed(root_seed, scenario.stream, g)
         try:
             rec = game.play(scenario.setup, scenario.policy, scenario.policy_params, seed)
         except Exception as e:
