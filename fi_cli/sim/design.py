@@ -4,13 +4,13 @@ policies, the median game length), within a budget of games.
 
 The search runs in *brackets* of successive halving. A bracket takes BRACKET candidates: fresh designs (an
 island from the generator, fi_cli.island.layout_generator, each with a compactness drawn log-uniformly from
-COMPACTNESS; components moved from the base's by a few steps each, a random half of them) and, after the first
-bracket, as many local changes of the best designs found so far (one cell of the island moved, or one
-component one step up or down). Each candidate plays `screen` games with each policy of the targets; the half
-nearest the targets goes on with twice the games in all, and so on until one is left with screen * BRACKET / 2
-games: the bracket's winner. Every candidate plays the same search games (the same game seeds: common random
-numbers, so candidates are compared on the same deals). How near a design is: the largest of its distances to
-the targets, each in units of its tolerance (1 = at the edge of the tolerance).
+COMPACTNESS; components moved from the base's: 1 to 3 of them, each 1 to 3 steps, so that a design changes few
+things) and, after the first bracket, as many local changes of the best designs found so far (one cell of the
+island moved, or one component one step up or down). Each candidate plays `screen` games with each policy of
+the targets; the half nearest the targets goes on with twice the games in all, and so on until one is left with
+screen * BRACKET / 2 games: the bracket's winner. Every candidate plays the same search games (the same game
+seeds: common random numbers, so candidates are compared on the same deals). How near a design is: the largest
+of its distances to the targets, each in units of its tolerance (1 = at the edge of the tolerance).
 
 Why successive halving rather than NTBEA: the budget of a bracket is known before it starts (48 x screen games
 per policy), most of it goes to the few candidates that matter, a target is a band to land in rather than an
@@ -355,6 +355,14 @@ def base_scenario(spec: DesignSpec) -> Scenario:
                     policy_params=dict(spec.policy_params), game=spec.game)
 
 
+def candidate_scenario(template: Scenario, c: Candidate, target: Target) -> Scenario:
+    """A candidate's scenario: the base `template` with its layout and components, played by `target`'s policy."""
+    components = template.door.Components.from_dict(c.components)
+    setup = replace(template.setup, layout=c.layout, components=components)
+    return replace(template, id=f"{c.name}/{target.player}", setup=setup, policy=target.policy,
+                   policy_params=dict(target.params), component_columns=tuple(components.changed()))
+
+
 # --- the search ------------------------------------------------------------------------------------------
 
 class Designer:
@@ -379,13 +387,17 @@ class Designer:
         self.confirmations = 0
 
     # candidates
-    def _key(self, cells: tuple, pins: dict, components: dict) -> Any:
-        shape = canonical(cells) if not pins else (cells, tuple(sorted(pins.items())))
+    def _key(self, layout: Any, components: dict) -> Any:
+        """What tells designs apart: the island's shape up to symmetry (its cells, when tiles are pinned) when the
+        design moves it, and the components."""
+        shape = None
+        if LAYOUT in self.spec.vary:
+            shape = canonical(layout.cells) if not layout.pins else (layout.cells, tuple(sorted(layout.pins.items())))
         return shape, repr(sorted(components.items()))
 
-    def _candidate(self, layout: Layout, origin: str, components: dict[str, Any], named: bool) -> Candidate | None:
+    def _candidate(self, layout: Any, origin: str, components: dict[str, Any], named: bool) -> Candidate | None:
         """A new candidate (None if that design was made before); `named`: a new island gets a name of its own."""
-        key = self._key(layout.cells, dict(layout.pins), components)
+        key = self._key(layout, components)
         if key in self.seen:
             return None
         self.seen.add(key)
@@ -413,13 +425,13 @@ class Designer:
         return True
 
     def _moved_components(self) -> tuple[dict[str, Any], str]:
-        """The base's components with a random half of the levers moved 1-STEPS steps each (within the rules)."""
+        """The base's components with 1-STEPS levers moved 1-STEPS steps each (within the rules)."""
         comp = self.template.setup.components
         values = comp.changed()
         moved = []
-        for lever in self.levers:
-            if self.rng.random() < 0.5:
-                continue
+        k = min(len(self.levers), int(self.rng.integers(1, STEPS + 1)))
+        for i in sorted(self.rng.choice(len(self.levers), size=k, replace=False)):
+            lever = self.levers[int(i)]
             up = bool(self.rng.random() < 0.5)
             for _ in range(int(self.rng.integers(1, STEPS + 1))):
                 current = self.kind.from_dict(values)
@@ -482,11 +494,7 @@ class Designer:
     # games
     def scenario(self, c: Candidate, target: Target | None = None) -> Scenario:
         """The candidate's scenario with the policy of `target` (the first target's by default)."""
-        target = target or self.targets[0]
-        components = self.kind.from_dict(c.components)
-        setup = replace(self.template.setup, layout=c.layout, components=components)
-        return replace(self.template, id=f"{c.name}/{target.player}", setup=setup, policy=target.policy,
-                       policy_params=dict(target.params), component_columns=tuple(components.changed()))
+        return candidate_scenario(self.template, c, target or self.targets[0])
 
     def _jobs(self, c: Candidate, stream: str, start: int, stop: int) -> list[tuple]:
         return [(self.scenario(c, t).to_dict(), self.spec.seed, stream, start, stop)
