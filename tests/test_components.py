@@ -254,3 +254,19 @@ def test_labels_and_steps():
     assert d.step("storm_meter", False, 2, 2) == list(STORM_TRACKS[2][:-1])
     assert d.step("canteens", True, 4, 2) == {"archeologist": 4, "climber": 4, "explorer": 5, "meteorologist": 5,
                                               "navigator": 5, "water_carrier": 6}
+
+
+def test_fi_play_takes_components():
+    from click.testing import CliRunner
+
+    from fi_cli.cli import main
+    from fi_cli.commands.common import parse_components
+
+    assert parse_components(("hand_limit=6", "water_meter=2,3, 4", "canteens=water_carrier:6,explorer:5")) == {
+        "hand_limit": 6, "water_meter": [2, 3, 4], "canteens": {"water_carrier": 6, "explorer": 5}}
+    r = CliRunner().invoke(main, ["play", "--component", "water_meter=1,1", "--seed", "3", "--quiet"])
+    assert r.exit_code == 0 and r.output.startswith(("win", "loss")), r.output
+    r = CliRunner().invoke(main, ["play", "--game", "desert", "--component", "storm_picks_up=0", "--quiet"])
+    assert r.exit_code == 2 and "component 'storm_picks_up': 0 is not a whole number 1-10" in r.output
+    r = CliRunner().invoke(main, ["play", "--component", "hand_limit", "--quiet"])
+    assert r.exit_code == 2 and "is not name=value" in r.output

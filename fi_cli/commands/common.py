@@ -16,6 +16,23 @@ def parse_rules(pairs: tuple[str, ...], option: str = "--rule") -> dict:
     return out
 
 
+def parse_components(pairs: tuple[str, ...]) -> dict:
+    """`--component name=value` options -> a dict: a number (hand_limit=6), a meter (water_meter=2,2,3,3) or a
+    value per role (canteens=water_carrier:6,explorer:5)."""
+    out: dict = {}
+    for pair in pairs:
+        name, sep, text = (x.strip() for x in pair.partition("="))
+        if not sep or not name:
+            raise click.BadParameter(f"{pair!r} is not name=value (e.g. hand_limit=6, water_meter=2,2,3,3, "
+                                     "canteens=water_carrier:6)", param_hint="--component")
+        parts = [p.strip() for p in text.split(",")]
+        if all(":" in p for p in parts):
+            out[name] = {role.strip(): _typed(n) for role, _, n in (p.partition(":") for p in parts)}
+        else:
+            out[name] = [_typed(p) for p in parts] if len(parts) > 1 else _typed(text)
+    return out
+
+
 def _typed(value: str) -> bool | int | float | str:
     low = value.lower()
     if low in ("true", "false"):
