@@ -167,3 +167,13 @@ def test_a_study_as_the_base(tmp_path, lever_pool):
     assert (written.start_level, written.players, written.components.sandbags, written.components.hand_limit) == (
         3, 3, 3, 7)
     assert isinstance(base_scenario(DesignSpec(target=0.3)), Scenario)
+
+
+def test_the_example_designs_and_sensitivity_studies_load():
+    configs = Path(__file__).resolve().parent.parent / "configs"
+    island = load_study(configs / "designs" / "island_elite_50.yaml").scenarios[0].setup
+    assert (island.start_level, island.components.changed()) == (3, {"helicopter_lift": 5})
+    desert = load_study(configs / "designs" / "desert_normal_35.yaml").scenarios[0].setup
+    assert desert.start_level == 2 and desert.components.sun_beats_down == 3
+    for name in ("sensitivity_island", "sensitivity_desert"):
+        assert len(load_study(configs / f"{name}.yaml").scenarios) == 1

@@ -51,6 +51,26 @@ class InputError(click.ClickException):
     exit_code = 2
 
 
+def design_and_write(spec, workers: int | None, write) -> None:
+    """Run a design (fi_cli.sim.design) with its progress on stderr, `write` its result (also the best so far
+    after Ctrl-C), and exit 130 when interrupted, 1 when nothing was confirmed within the tolerance."""
+    import sys
+
+    from ..sim.design import DesignError, DesignInterrupted, design
+
+    try:
+        result = design(spec, workers, progress=lambda m: click.echo(m, err=True))
+    except DesignError as e:
+        raise InputError(str(e)) from None
+    except DesignInterrupted as e:
+        result = e.result
+    write(result)
+    if result.interrupted:
+        sys.exit(130)
+    if not result.found:
+        sys.exit(1)
+
+
 def fail(message: str) -> click.ClickException:
     """A domain error (bad file, value or action) as a clear message with exit code 2."""
     return InputError(message)

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from .common import InputError, parse_rules
+from .common import InputError, design_and_write, parse_rules
 from .simulate import play_study
 
 
@@ -154,8 +154,7 @@ def _search(o: dict[str, Any]) -> None:
     import shlex
     import sys
 
-    from ..sim.design import DesignError, DesignInterrupted, DesignSpec
-    from ..sim.design import design as run_design
+    from ..sim.design import DesignSpec
     from .layouts import parse_pins
 
     out: Path = o["out"]
@@ -171,17 +170,7 @@ def _search(o: dict[str, Any]) -> None:
     command = shlex.join(["fi", "design", *sys.argv[2:]]) if sys.argv[1:2] == ["design"] else "fi design"
     click.echo(f"designing {base.door.TITLE} for {'; '.join(t.describe() for t in spec.targets)}, varying "
                f"{', '.join(spec.vary)}; budget {spec.budget:,} games, seed {spec.seed}", err=True)
-    try:
-        result = run_design(spec, o["workers"], progress=lambda m: click.echo(m, err=True))
-    except DesignError as e:
-        raise InputError(str(e)) from None
-    except DesignInterrupted as e:
-        result = e.result
-    write_design(result, spec, out, layout_out, marks, command)
-    if result.interrupted:
-        sys.exit(130)
-    if not result.found:
-        sys.exit(1)
+    design_and_write(spec, o["workers"], lambda result: write_design(result, spec, out, layout_out, marks, command))
 
 
 def write_design(result: Any, spec: Any, out: Path, layout_out: Path, marks: dict[str, str], command: str) -> None:
@@ -229,7 +218,7 @@ def write_design(result: Any, spec: Any, out: Path, layout_out: Path, marks: dic
             layout_out.write_text(layout_file_text(scenario.setup.layout, marks or None,
                                                    comment=f"The island of {out.name}."), encoding="utf-8")
         text = design_study_text(scenario, [t.policy for t in spec.targets], spec.confirm, spec.seed,
-                                 layout_out.name if island else None, "\n".join(lines))
+                                 layout_out.name if island else None, "\n".join(lines), out.stem)
         out.write_text(text, encoding="utf-8")
     except (OSError, ValueError) as e:
         raise InputError(f"cannot write the design: {os_error_text(e, out) if isinstance(e, OSError) else e}"

@@ -291,13 +291,11 @@ def design(target: float, difficulty: str, players: int, policy: str, params: tu
       fi layouts design --target 0.10 --difficulty elite --budget 20000 --seed 7 --out hard.yaml
     """
     import shlex
-    import sys
 
     from ..island.tiles import parse_difficulty
-    from ..sim.design import DesignError, DesignInterrupted, DesignSpec
-    from ..sim.design import design as run_design
+    from ..sim.design import DesignSpec
     from ..sim.games import door
-    from .common import parse_rules
+    from .common import design_and_write, parse_rules
 
     if out.exists() and not overwrite:
         raise InputError(f"{out} exists; use --overwrite to replace it or give another --out")
@@ -318,17 +316,7 @@ def design(target: float, difficulty: str, players: int, policy: str, params: tu
         *(x for p in pins for x in ("--pin", p)), *([] if connected else ["--any"]), "--out", str(out)])
     click.echo(f"designing an island for a {100 * target:.1f}% win rate (±{100 * tolerance:.1f} points) at "
                f"{difficulty}, {players} players, {policy}; budget {budget:,} games, seed {seed}", err=True)
-    try:
-        result = run_design(spec, workers, progress=lambda m: click.echo(m, err=True))
-    except DesignError as e:
-        raise InputError(str(e)) from None
-    except DesignInterrupted as e:
-        result = e.result
-    _write_design(result, spec, marks, out, command, difficulty)
-    if result.interrupted:
-        sys.exit(130)
-    if not result.found:
-        sys.exit(1)
+    design_and_write(spec, workers, lambda result: _write_design(result, spec, marks, out, command, difficulty))
 
 
 def _write_design(result: DesignResult, spec: DesignSpec, marks: dict[str, str], out: Path, command: str,

@@ -16,19 +16,20 @@ def is_builtin(scenario: Scenario) -> bool:
 
 
 def design_study_text(scenario: Scenario, policies: list[str], games: int, seed: int, layout_file: str | None,
-                      comment: str = "") -> str:
+                      comment: str = "", name: str = "design") -> str:
     """The study of `scenario` (its game, board, difficulty, players, roles, rules, components), played by the
     first of `policies` (the others in a matrix), `games` per scenario from root `seed`; `layout_file`: the
-    island's layout file beside the study, for a board that is not built in; `comment` on top as # lines."""
+    island's layout file beside the study, for a board that is not built in; `comment` on top as # lines;
+    `name`: the study's (its run directory's)."""
     s = scenario.setup
-    name = "desert" if scenario.game == "desert" else "island"
+    game_name = "desert" if scenario.game == "desert" else "island"
     if layout_file is None and not is_builtin(scenario):
         raise ValueError(f"the board {s.layout.id!r} is not a built-in one; a design can write an island's layout "
                          "file, not a desert board file: give the board again in the written study by hand")
-    game: dict[str, Any] = {"name": name} if name == "desert" else {}
+    game: dict[str, Any] = {"name": game_name} if game_name == "desert" else {}
     game["layout"] = layout_file or s.layout.id
     difficulty = scenario.difficulty
-    if name == "desert":
+    if game_name == "desert":
         game["storm_start"] = s.start_level
         if s.sand_supply != type(s)().sand_supply:
             game["sand_supply"] = s.sand_supply
@@ -43,7 +44,7 @@ def design_study_text(scenario: Scenario, policies: list[str], games: int, seed:
     game["components"] = s.components.changed()
     policy: Any = {"name": scenario.policy, **scenario.policy_params} if scenario.policy_params else scenario.policy
     changes = ", ".join(s.components.label(k, v) for k, v in game["components"].items())
-    study: dict[str, Any] = {"name": "design", "description": f"A design of {scenario.door.TITLE}"
+    study: dict[str, Any] = {"name": name, "description": f"A design of {scenario.door.TITLE}"
                              f"{': ' + changes if changes else ''}",
                              "games": games, "seed": seed, "game": game, "policy": policy}
     others = list(dict.fromkeys(policies))
