@@ -51,6 +51,23 @@ class InputError(click.ClickException):
     exit_code = 2
 
 
+def search_options(command):
+    """The options of a design's search that `fi design` and `fi layouts design` share."""
+    for option in reversed([
+        click.option("--confirm", "confirm_games", type=click.IntRange(min=100), default=2_000, show_default=True,
+                     help="Fresh games (per policy) that confirm a candidate (none of them played in the search)."),
+        click.option("--screen", type=click.IntRange(min=8), default=64, show_default=True,
+                     help="Games per candidate (and policy) in the first round of a bracket (a bracket plays 48x "
+                          "this)."),
+        click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True,
+                     help="Seed of the candidates and of every game: the same seed gives the same design."),
+        click.option("--workers", "-w", type=click.IntRange(min=1), help="Worker processes (default: the usable "
+                                                                            "cores)."),
+    ]):
+        command = option(command)
+    return command
+
+
 def design_and_write(spec, workers: int | None, write) -> None:
     """Run a design (fi_cli.sim.design) with its progress on stderr, `write` its result (also the best so far
     after Ctrl-C), and exit 130 when interrupted, 1 when nothing was confirmed within the tolerance."""

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from .common import InputError, design_and_write, parse_rules
+from .common import InputError, design_and_write, parse_rules, search_options
 from .simulate import play_study
 
 
@@ -36,14 +36,8 @@ from .simulate import play_study
               help="How near --turns the confirmed median must be.")
 @click.option("--budget", type=click.IntRange(min=1), default=40_000, show_default=True,
               help="Games the whole design may play, search and confirmation together, all policies.")
-@click.option("--confirm", "confirm_games", type=click.IntRange(min=100), default=2_000, show_default=True,
-              help="Fresh games per policy that confirm a candidate (none of them played in the search).")
-@click.option("--screen", type=click.IntRange(min=8), default=64, show_default=True,
-              help="Games per candidate and policy in the first round of a bracket (a bracket plays 48x this).")
-@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True,
-              help="Seed of the candidates and of every game: the same seed gives the same design.")
+@search_options
 @click.option("--pin", "pins", multiple=True, metavar="MARK=TILE", help="With --vary layout: pin TILE on every island.")
-@click.option("--workers", "-w", type=click.IntRange(min=1), help="Worker processes (default: the usable cores).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="The study file to write the design into.")
 @click.option("--overwrite", is_flag=True, help="Replace --out (and its layout file) if they exist.")
 @click.pass_context

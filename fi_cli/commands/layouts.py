@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .common import InputError
+from .common import InputError, search_options
 
 if TYPE_CHECKING:
     from ..desert.layouts import Layout as Board
@@ -261,15 +261,9 @@ def generate(n: int, seed: int, out: Path, pins: tuple[str, ...], connected: boo
               help="Games the whole design may play, search and confirmation together.")
 @click.option("--tolerance", type=click.FloatRange(0, 1, min_open=True), default=0.03, show_default=True,
               help="How near the target the confirmed win rate must be.")
-@click.option("--confirm", "confirm_games", type=click.IntRange(min=100), default=2_000, show_default=True,
-              help="Fresh games that confirm a candidate (none of them played in the search).")
-@click.option("--screen", type=click.IntRange(min=8), default=64, show_default=True,
-              help="Games per candidate in the first round of a bracket (a bracket plays 48x this).")
-@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True,
-              help="Seed of the candidates and of every game: the same seed gives the same design.")
+@search_options
 @click.option("--pin", "pins", multiple=True, metavar="MARK=TILE", help="Pin TILE on a cell of every candidate.")
 @click.option("--connected/--any", default=True, show_default=True, help="Islands in one part, or in any.")
-@click.option("--workers", "-w", type=click.IntRange(min=1), help="Worker processes (default: the usable cores).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="The layout file to write the island into.")
 @click.option("--overwrite", is_flag=True, help="Replace --out if it exists.")
