@@ -123,11 +123,11 @@ def overhead(args: argparse.Namespace) -> None:
                 games = range(c, min(c + study.chunk_size, args.games))
                 t = clock()
                 for g in games:
-                    game.play(sc.setup, sc.policy, sc.policy_params, game_seed(study.seed, sc.deal_id, g))
+                    game.play(sc.setup, sc.policy, sc.policy_params, game_seed(study.seed, sc.stream, g))
                 spent["bare play"] += clock() - t
                 cols = Columns(game.SCHEMAS)
                 for g in games:
-                    seed = game_seed(study.seed, sc.deal_id, g)
+                    seed = game_seed(study.seed, sc.stream, g)
                     t = clock()
                     rec = game.play(sc.setup, sc.policy, sc.policy_params, seed)
                     t2 = clock()

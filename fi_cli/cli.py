@@ -30,7 +30,20 @@ def main() -> None:
 
 def _register() -> None:
     # One module per command; each defines a click command named like the module.
-    from .commands import check, compare, export, games, layouts, play, policies, position, replay, report, simulate
+    from .commands import (
+        check,
+        compare,
+        design,
+        export,
+        games,
+        layouts,
+        play,
+        policies,
+        position,
+        replay,
+        report,
+        simulate,
+    )
 
     main.add_command(play.play)
     main.add_command(position.position)
@@ -43,6 +56,7 @@ def _register() -> None:
     main.add_command(check.check)
     main.add_command(policies.policies)
     main.add_command(compare.compare)
+    main.add_command(design.design)
 
 
 _register()

@@ -192,7 +192,10 @@ def test_curves_start_at_the_set_up_by_hand():
     assert sand[("on the board", 0)] == 8 and sand[("in the supply", 0)] == 25  # 40 and 10 at the start
     low = stats.lowest_supply(turns, games, ["s"]).iloc[0]
     assert (low["median_lowest"], low["share_5_or_fewer"], low["share_buried"]) == (18, 0.5, 0)
-    assert stats.skull(2) == 14 and stats.skull(5) == 16
+    players = pd.DataFrame({"scenario": ["two", "five"], "players": [2, 5]})
+    assert stats.skulls(players) == {"two": 14, "five": 16}
+    meters = players.assign(**{"components.storm_meter": [[2, 3, 4], [2, 3, 4]]})  # a meter the study set
+    assert stats.skulls(meters) == {"two": 4, "five": 4}
 
 
 # --- reports of both games ----------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .common import InputError
+from .common import InputError, search_options
 
 if TYPE_CHECKING:
     from ..desert.layouts import Layout as Board
@@ -262,15 +262,9 @@ def generate(n: int, seed: int, out: Path, pins: tuple[str, ...], connected: boo
               help="Games the whole design may play, search and confirmation together.")
 @click.option("--tolerance", type=click.FloatRange(0, 1, min_open=True), default=0.03, show_default=True,
               help="How near the target the confirmed win rate must be.")
-@click.option("--confirm", "confirm_games", type=click.IntRange(min=100), default=2_000, show_default=True,
-              help="Fresh games that confirm a candidate (none of them played in the search).")
-@click.option("--screen", type=click.IntRange(min=8), default=64, show_default=True,
-              help="Games per candidate in the first round of a bracket (a bracket plays 48x this).")
-@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True,
-              help="Seed of the candidates and of every game: the same seed gives the same design.")
+@search_options
 @click.option("--pin", "pins", multiple=True, metavar="MARK=TILE", help="Pin TILE on a cell of every candidate.")
 @click.option("--connected/--any", default=True, show_default=True, help="Islands in one part, or in any.")
-@click.option("--workers", "-w", type=click.IntRange(min=1), help="Worker processes (default: the usable cores).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="The layout file to write the island into.")
 @click.option("--overwrite", is_flag=True, help="Replace --out if it exists.")
@@ -292,13 +286,11 @@ def design(target: float, difficulty: str, players: int, policy: str, params: tu
       fi layouts design --target 0.10 --difficulty elite --budget 20000 --seed 7 --out hard.yaml
     """
     import shlex
-    import sys
 
     from ..island.tiles import parse_difficulty
-    from ..sim.design import DesignError, DesignInterrupted, DesignSpec
-    from ..sim.design import design as run_design
+    from ..sim.design import DesignSpec
     from ..sim.games import door
-    from .common import parse_rules
+    from .common import design_and_write, parse_rules
 
     if out.exists() and not overwrite:
         raise InputError(f"{out} exists; use --overwrite to replace it or give another --out")
@@ -319,17 +311,7 @@ def design(target: float, difficulty: str, players: int, policy: str, params: tu
         *(x for p in pins for x in ("--pin", p)), *([] if connected else ["--any"]), "--out", str(out)])
     click.echo(f"designing an island for a {100 * target:.1f}% win rate (±{100 * tolerance:.1f} points) at "
                f"{difficulty}, {players} players, {policy}; budget {budget:,} games, seed {seed}", err=True)
-    try:
-        result = run_design(spec, workers, progress=lambda m: click.echo(m, err=True))
-    except DesignError as e:
-        raise InputError(str(e)) from None
-    except DesignInterrupted as e:
-        result = e.result
-    _write_design(result, spec, marks, out, command, difficulty)
-    if result.interrupted:
-        sys.exit(130)
-    if not result.found:
-        sys.exit(1)
+    design_and_write(spec, workers, lambda result: _write_design(result, spec, marks, out, command, difficulty))
 
 
 def _write_design(result: DesignResult, spec: DesignSpec, marks: dict[str, str], out: Path, command: str,

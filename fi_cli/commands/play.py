@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from .common import fail, parse_rules
+from .common import fail, parse_components, parse_rules
 
 
 @click.command()
@@ -27,6 +27,9 @@ from .common import fail, parse_rules
                                              "forbidden_desert]")  # fmt: skip
 @click.option("--roles", default=None, help="Comma-separated role ids in seat order (default: random).")
 @click.option("--rule", "rules", multiple=True, metavar="FLAG=VALUE", help="A rule variant, repeatable.")
+@click.option("--component", "components", multiple=True, metavar="NAME=VALUE",
+              help="A component other than the rulebook's, repeatable: hand_limit=6, water_meter=2,2,3,3, "
+                   "canteens=water_carrier:6 (names: the README's Components).")
 @click.option(
     "--param", "params", multiple=True, metavar="NAME=VALUE",
     help="A parameter of the policy, repeatable (`fi policies NAME` lists them).",
@@ -36,7 +39,8 @@ from .common import fail, parse_rules
     help="Write the position before every decision as JSON into this directory.",
 )  # fmt: skip
 @click.option("--quiet", is_flag=True, help="Print only the result line.")
-def play(game, players, difficulty, policy, seed, layout, roles, rules, params, save_positions, quiet) -> None:
+def play(game, players, difficulty, policy, seed, layout, roles, rules, components, params, save_positions, quiet
+         ) -> None:
     """Play one game and print it turn by turn: the board, the players, the actions, the result.
 
     \b
@@ -50,6 +54,8 @@ def play(game, players, difficulty, policy, seed, layout, roles, rules, params, 
       fi play --game desert --players 4 --difficulty normal --policy random --seed 7
       fi play --game desert --players 5 --roles climber,navigator,explorer,archeologist,water_carrier
       fi play --game desert --layout configs/layouts/desert_far_pad.yaml --seed 3
+      fi play --component hand_limit=6 --component waters_rise=4 --policy heuristic --seed 2
+      fi play --game desert --component sun_beats_down=2 --component canteens=water_carrier:6
     """
     from ..common.players import PlayerError
     from ..common.policies import PolicyError
@@ -59,7 +65,7 @@ def play(game, players, difficulty, policy, seed, layout, roles, rules, params, 
 
     try:
         setup = _setup(game, players, difficulty, layout, tuple(r.strip() for r in roles.split(",")) if roles else None,
-                       parse_rules(rules))  # fmt: skip
+                       parse_rules(rules), parse_components(components))  # fmt: skip
         pol = module(game, "policies").make_policy(policy, parse_rules(params, "--param"))
     except (ConfigError, PolicyError, RulesError, ValueError) as e:
         raise fail(str(e)) from None
@@ -81,8 +87,9 @@ def play(game, players, difficulty, policy, seed, layout, roles, rules, params, 
         click.echo(f"{record.outcome}{cause} after {record.turns} turns, {found}")
 
 
-def _setup(game: str, players: int, difficulty: str, layout: str | None, roles, rules: dict):
-    """The game's setup from the command line's values (ValueError, RulesError or ConfigError if bad)."""
+def _setup(game: str, players: int, difficulty: str, layout: str | None, roles, rules: dict, components: dict):
+    """The game's setup from the command line's values (ValueError, RulesError, ComponentsError or ConfigError if
+    bad)."""
     from ..games import module
 
     rules_obj = module(game, "rules").Rules.from_dict(rules)
@@ -90,8 +97,9 @@ def _setup(game: str, players: int, difficulty: str, layout: str | None, roles, 
     from ..sim.games import door
 
     board = door(game).load_layout(layout or door(game).GameModel().layout, None)  # the default: the rules' board
+    comp = module(game, "components").Components.from_dict(components)
     return module(game, "game").GameSetup(layout=board, start_level=start, players=players, roles=roles,
-                                          rules=rules_obj)  # fmt: skip
+                                          rules=rules_obj, components=comp)  # fmt: skip
 
 
 def _saving(pol, dumps, directory: Path):

@@ -11,6 +11,42 @@ import click
 from .common import InputError
 
 
+def play_study(study, out: Path, again: list[str], workers: int | None = None, cluster: str | None = None,
+               resume: bool = False, overwrite: bool = False, quiet: bool = False) -> None:
+    """Run a study into `out` with a progress line and the time taken; every way it can stop is one paragraph
+    (`again`: the command that made it, to which the message adds --out and --resume)."""
+    import time
+
+    from ..sim.errors import ConfigError
+    from ..sim.runner import GameError, RunStopped, SimulationInterrupted, run_study
+
+    n = len(study.scenarios)
+    try:
+        if not quiet:
+            click.echo(f"{study.name}: {n} scenario{'s' * (n != 1)} x {study.games} games -> {out}", err=True)
+        start = time.perf_counter()
+        run_study(study, out, workers=workers, cluster=cluster, resume=resume, overwrite=overwrite,
+                  progress=False if quiet else None)
+    except ConfigError as e:
+        raise InputError(str(e)) from None
+    except GameError as e:
+        raise click.ClickException(f"{e}\nThis is a bug in the engine or a policy; please report it.") from None
+    except SimulationInterrupted as e:
+        resume_with = shlex.join([*again, "--out", str(e.out)]) + " --resume"
+        if isinstance(e, RunStopped):
+            saved = f"{e.games_done} of {e.games_total} games are saved in {e.out} and kept" if e.games_done \
+                else "No game is saved yet"
+            raise InputError(f"{e.reason}. {saved}; once this is fixed, complete the run with: {resume_with}") \
+                from None
+        click.echo(f"\nInterrupted: {e.games_done} of {e.games_total} games are saved in {e.out}.\n"
+                   f"Resume with: {resume_with}", err=True)
+        sys.exit(130)
+    if not quiet:
+        secs = time.perf_counter() - start
+        click.echo(f"done in {secs:.1f} s: {study.games * n} games in {out}/{{games,turns,tiles}}/, "
+                   f"manifest {out}/manifest.json", err=True)
+
+
 @click.command()
 @click.argument("study_file", metavar="STUDY.yaml", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path),
@@ -43,40 +79,18 @@ def simulate(study_file: Path, out: Path | None, games: int | None, workers: int
     Then, in Python:
       pandas.read_parquet("runs/example/games")
     """
-    import time
-
     from ..sim.config import load_study
     from ..sim.errors import ConfigError
-    from ..sim.runner import GameError, RunStopped, SimulationInterrupted, run_study
 
     try:
         study = load_study(study_file).replace(games=games, seed=seed)
-        out = out or Path("runs") / study.name
-        n = len(study.scenarios)
-        if not quiet:
-            click.echo(f"{study.name}: {n} scenario{'s' * (n != 1)} x {study.games} games -> {out}", err=True)
-        start = time.perf_counter()
-        run_study(study, out, workers=workers, cluster=cluster, resume=resume, overwrite=overwrite,
-                  progress=False if quiet else None)
     except ConfigError as e:
         raise InputError(str(e)) from None
-    except GameError as e:
-        raise click.ClickException(f"{e}\nThis is a bug in the engine or a policy; please report it.") from None
-    except SimulationInterrupted as e:
-        again = ["fi", "simulate", str(study_file), "--out", str(e.out)]
-        again += [f"--{k}={v}" for k, v in (("games", games), ("seed", seed), ("cluster", cluster)) if v is not None]
-        again = shlex.join(again) + " --resume"
-        if isinstance(e, RunStopped):
-            saved = f"{e.games_done} of {e.games_total} games are saved in {e.out} and kept" if e.games_done \
-                else "No game is saved yet"
-            raise InputError(f"{e.reason}. {saved}; once this is fixed, complete the run with: {again}") from None
-        click.echo(f"\nInterrupted: {e.games_done} of {e.games_total} games are saved in {e.out}.\n"
-                   f"Resume with: {again}", err=True)
-        sys.exit(130)
+    out = out or Path("runs") / study.name
+    again = ["fi", "simulate", str(study_file)]
+    again += [f"--{k}={v}" for k, v in (("games", games), ("seed", seed), ("cluster", cluster)) if v is not None]
+    play_study(study, out, again, workers=workers, cluster=cluster, resume=resume, overwrite=overwrite, quiet=quiet)
     if not quiet:
-        secs = time.perf_counter() - start
-        click.echo(f"done in {secs:.1f} s: {study.games * n} games in {out}/{{games,turns,tiles}}/, "
-                   f"manifest {out}/manifest.json", err=True)
         from ..report.tables import run_summary
 
         click.echo(run_summary(out))

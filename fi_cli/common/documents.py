@@ -105,6 +105,13 @@ class Reader:
             raise self.fail(key, f"cell of {tile} must be [row, col], got {show(cell)}")
         return cell[0], cell[1]
 
+    def components(self, kind: Any) -> Any:
+        """The game's components (its ``Components`` class) under 'components'; the rulebook's when absent."""
+        try:
+            return kind.from_dict(self.get("components", dict, {}))
+        except ValueError as e:  # a ComponentsError naming the component
+            raise self.fail("components", str(e)) from None
+
     def counts(self, key: str, value: dict, table: dict[str, int]) -> list[int]:
         out = [0] * len(table)
         for name, n in value.items():

@@ -38,13 +38,13 @@ def build_policy(registry: dict[str, Callable[..., Policy]], name: str, params: 
         player = user_player(game, name, params)
         if player is not None:
             return player
-        raise PolicyError(f"unknown policy {name!r}{_hint(name, registry)}", [known_names(registry)], "policies are")
+        raise PolicyError(f"unknown policy {name!r}{hint(name, registry)}", [known_names(registry)], "policies are")
     cls = registry[name]
     params = dict(params or {})
     allowed = getattr(cls, "PARAMETERS", {})
     unknown = [k for k in params if k not in allowed]
     if unknown:
-        raise PolicyError(f"policy {name!r} has no parameter {unknown[0]!r}{_hint(unknown[0], allowed)}",
+        raise PolicyError(f"policy {name!r} has no parameter {unknown[0]!r}{hint(unknown[0], allowed)}",
                           list(allowed) or ["none"], "its parameters are")
     try:
         return cls(**params)
@@ -52,7 +52,7 @@ def build_policy(registry: dict[str, Callable[..., Policy]], name: str, params: 
         raise PolicyError(f"policy {name!r}: {e}") from None
 
 
-def _hint(word: str, known: Iterable[str]) -> str:
+def hint(word: str, known: Iterable[str]) -> str:
     """' (did you mean 'x'?)' for the known name nearest a misspelt one, or '' when none is near."""
     near = difflib.get_close_matches(word, list(known), n=1)
     return f" (did you mean {near[0]!r}?)" if near else ""

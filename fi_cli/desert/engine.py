@@ -77,12 +77,11 @@ from .actions import (
     Action,
     action_text,
 )
+from .components import Components
 from .rules import Rules
 from .tiles import (
-    ACTIONS_PER_TURN,
     ARCHEOLOGIST,
     AROUND,
-    CANTEEN,
     CLIMBER,
     DUNE_BLASTER,
     EXPLORER,
@@ -157,17 +156,18 @@ class GameState(StateBase):
     action_text = staticmethod(action_text)
 
     __slots__ = (
-        "rules", "roles", "n", "climber", "carrier", "track", "storm", "kind", "dug", "sand", "supply", "pos", "water",
-        "hands", "gdeck", "gused", "parts", "level", "stop", "sdeck", "sbottom", "sdiscard", "sdrawn", "current",
-        "turn", "phase", "actions_left", "skips", "storm_left", "shields", "window", "placed", "outcome",
+        "rules", "comp", "roles", "n", "climber", "carrier", "track", "storm", "kind", "dug", "sand", "supply", "pos",
+        "water", "hands", "gdeck", "gused", "parts", "level", "stop", "sdeck", "sbottom", "sdiscard", "sdrawn",
+        "current", "turn", "phase", "actions_left", "skips", "storm_left", "shields", "window", "placed", "outcome",
         "loss_causes", "rng", "stats",
     )  # fmt: skip
 
     rules: Rules
+    comp: Components  # the components in force, read at set-up (shared by every copy)
     roles: tuple[int, ...]
     climber: int  # the Climber's seat, -1 without one
     carrier: int  # the Water Carrier's seat, -1 without one
-    track: tuple[int, ...]  # storm cards per turn at each mark of the meter for this player count
+    track: tuple[int, ...]  # storm cards per turn at each mark of the meter (the components', for this player count)
     kind: list[int]  # per cell: the tile's underside (tiles.KINDS), HIDDEN_WATER/HIDDEN, NO_TILE on the storm
     dug: list[int]  # per cell: 1 once excavated
     sand: list[int]  # per cell
@@ -211,6 +211,7 @@ class GameState(StateBase):
         """A deep copy without the game's generator; pass ``rng`` to let the copy draw cards and tiles."""
         s = GameState.__new__(GameState)
         s.rules = self.rules
+        s.comp = self.comp
         s.roles = self.roles
         s.n = self.n
         s.climber = self.climber
@@ -336,8 +337,9 @@ class GameState(StateBase):
             if self.skips < self.storm_cards():
                 acts.append((REDUCE_STORM, p))
             acts.append((PEEK_STORM, p))
-        elif role == WATER_CARRIER and self.kind[x] == WELL and self.dug[x] and self.water[p] < CANTEEN[role]:
-            acts.append((TAKE_WATER, p))
+        elif role == WATER_CARRIER and self.kind[x] == WELL and self.dug[x]:
+            if self.water[p] < self.comp.canteens[role]:
+                acts.append((TAKE_WATER, p))
         return acts
 
     def _others_on(self, x: int, p: int) -> list[int]:
@@ -358,6 +360,7 @@ class GameState(StateBase):
         if wc >= 0 and not any(pos[b] in ORTH[pos[wc]] for b in range(n)):
             wc = -1  # nobody next to the Water Carrier: she gives like anybody
         keep = 1 if self.rules.thirst_at_zero else 0
+        canteens = self.comp.canteens
         for a in range(n):
             x = pos[a]
             if a != wc and x not in shared:
@@ -365,7 +368,7 @@ class GameState(StateBase):
             mates = [b for b in range(n) if b != a and pos[b] == x]
             reach = sorted(mates + [b for b in range(n) if pos[b] in ORTH[x]]) if a == wc else mates
             if reach and water[a] > keep:
-                acts.extend((GIVE_WATER, a, b) for b in reach if water[b] < CANTEEN[roles[b]])
+                acts.extend((GIVE_WATER, a, b) for b in reach if water[b] < canteens[roles[b]])
             hand = hands[a]
             if mates and any(hand):
                 for b in mates:
@@ -398,7 +401,7 @@ class GameState(StateBase):
             if hand[TERRASCOPE]:
                 acts.extend((SCOPE, h, c) for c in range(N_CELLS) if kind[c] >= HIDDEN_WATER)
             if hand[SECRET_WATER_RESERVE] and any(
-                pos[q] == x and self.water[q] < CANTEEN[self.roles[q]] for q in range(self.n)
+                pos[q] == x and self.water[q] < self.comp.canteens[self.roles[q]] for q in range(self.n)
             ):
                 acts.append((RESERVE, h))
             if hand[TIME_THROTTLE] and h == self.current and self.phase == ACTIONS:
@@ -537,7 +540,7 @@ class GameState(StateBase):
             self._return_window()
         elif k == TAKE_WATER:
             p = a[1]
-            self.water[p] = min(CANTEEN[self.roles[p]], self.water[p] + 2)
+            self.water[p] = min(self.comp.canteens[self.roles[p]], self.water[p] + 2)
             self.actions_left -= 1
         elif k == BLAST:
             self._spend(a[1], DUNE_BLASTER)
@@ -574,7 +577,7 @@ class GameState(StateBase):
         """Every pawn on cell x gains water, up to its canteen."""
         for q in range(self.n):
             if self.pos[q] == x:
-                self.water[q] = min(CANTEEN[self.roles[q]], self.water[q] + amount)
+                self.water[q] = min(self.comp.canteens[self.roles[q]], self.water[q] + amount)
 
     def _check_win(self) -> None:
         """Take off: all parts collected, every pawn on the known, unblocked Launch Pad."""
@@ -793,7 +796,7 @@ class GameState(StateBase):
     def _next_turn(self) -> None:
         self.turn += 1
         self.current = (self.current + 1) % self.n
-        self.actions_left = ACTIONS_PER_TURN
+        self.actions_left = self.comp.actions_per_turn
         self.skips = 0
         self.shields &= ~(1 << self.current)  # a Solar Shield lasts until the start of its user's next turn
         self.phase = ACTIONS

@@ -12,15 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..common.documents import PositionError, Reader, parse_json, pretty_json, show
+from .components import Components
 from .engine import COLLECTED, NOT_FOUND, ORDER, PEEK, PHASES, GameState
 from .rules import RULES_VERSION, Rules, RulesError
 from .tiles import (
-    CANTEEN,
     CELL_INDEX,
     CELLS,
     CRASH_SITE,
     GEAR,
-    GEAR_COUNTS,
     GEAR_INDEX,
     HIDDEN,
     HIDDEN_WATER,
@@ -36,8 +35,6 @@ from .tiles import (
     SAND_MARKERS,
     STORM_CARD_INDEX,
     STORM_CARDS,
-    STORM_COUNTS,
-    STORM_TRACKS,
     TILE_COUNTS,
     WATER_KINDS,
 )
@@ -57,12 +54,14 @@ def _part_place(at: int) -> str:
 
 
 def to_dict(s: GameState) -> dict[str, Any]:
-    """The position as a JSON-ready dict (no generator: nothing hidden is written)."""
+    """The position as a JSON-ready dict (no generator: nothing hidden is written). The components are written
+    when they differ from the rulebook's (those that do)."""
     return {
         "format": FORMAT,
         "game": GAME,
         "rules_version": RULES_VERSION,
         "rules": s.rules.to_dict(),
+        **s.comp.document(),
         "storm": CELLS[s.storm],
         "tiles": {
             CELLS[c]: {"tile": KINDS[s.kind[c]], "excavated": bool(s.dug[c]), "sand": s.sand[c]}
@@ -111,8 +110,8 @@ def dumps(s: GameState) -> str:
     return pretty_json(to_dict(s), flat_objects=True)
 
 
-KEYS = ("format", "game", "rules_version", "rules", "storm", "tiles", "sand_supply", "sand_markers", "parts",
-        "players", "gear_deck", "gear_used", "storm_level", "storm_deck", "storm_discard", "storm_drawn",
+KEYS = ("format", "game", "rules_version", "rules", "components", "storm", "tiles", "sand_supply", "sand_markers",
+        "parts", "players", "gear_deck", "gear_used", "storm_level", "storm_deck", "storm_discard", "storm_drawn",
         "current_player", "turn", "phase", "actions_left", "storm_cards_skipped", "storm_left", "looked_at", "stacked",
         "outcome", "loss_causes")  # fmt: skip
 _TILE_KEYS = ("tile", "excavated", "sand")
@@ -135,6 +134,7 @@ def from_dict(doc: Any, source: str = "position") -> GameState:
         raise r.fail("rules", str(e)) from None
     s = GameState.__new__(GameState)
     s.rules = rules
+    s.comp = r.components(Components)
     s.rng = None
     s.stats = None
     _read_board(s, r)
@@ -143,9 +143,11 @@ def from_dict(doc: Any, source: str = "position") -> GameState:
     s.current = r.number("current_player", 0, s.n - 1, why=" (a seat)")
     s.turn = r.number("turn", 1, 10**9)
     s.phase = r.name("phase", r.get("phase", str), {p: i for i, p in enumerate(PHASES)}, "phase")
-    s.actions_left = r.number("actions_left", 0, 6, why=" (4, and 2 more with a Time Throttle)")
-    s.skips = r.number("storm_cards_skipped", 0, 6)
-    s.storm_left = r.number("storm_left", 0, 6)
+    most = s.comp.actions_per_turn + 2 * s.comp.time_throttle
+    s.actions_left = r.number("actions_left", 0, most, why=f" ({s.comp.actions_per_turn}, and 2 more with each Time "
+                                                           "Throttle)")
+    s.skips = r.number("storm_cards_skipped", 0, max(s.track))
+    s.storm_left = r.number("storm_left", 0, max(s.track))
     cards = {c: i for i, c in enumerate(STORM_CARDS)}
     s.window = [r.name("looked_at", c, cards, "storm card") for c in r.get("looked_at", list)]
     s.placed = [r.name("stacked", c, cards, "storm card") for c in r.get("stacked", list)]
@@ -224,13 +226,13 @@ def _read_players(s: GameState, r: Reader) -> None:
         role = pr.name("role", pr.get("role", str), ROLE_INDEX, "role")
         roles.append(role)
         s.pos.append(_cell(pr, "cell", pr.get("cell", str)))
-        s.water.append(pr.number("water", 0, CANTEEN[role], why=f" (the {ROLES[role]}'s canteen)"))
+        s.water.append(pr.number("water", 0, s.comp.canteens[role], why=f" (the {ROLES[role]}'s canteen)"))
         s.hands.append(pr.counts("gear", pr.get("gear", dict), GEAR_INDEX))
         s.shields |= int(pr.get("solar_shield", bool)) << q
     if len(set(roles)) != len(roles):
         raise r.fail("players", "each player plays a distinct role")
     s.seat(tuple(roles))
-    s.track = STORM_TRACKS[s.n]
+    s.track = s.comp.track(s.n)
     s.level = r.get("storm_level", int)
     if not 1 <= s.level <= len(s.track) + 1:
         raise r.fail("storm_level", f"must be a mark 1-{len(s.track) + 1} of the {s.n}-player storm meter "
@@ -250,16 +252,17 @@ def _read_decks(s: GameState, r: Reader) -> None:
 
 def _check_consistent(s: GameState, r: Reader) -> None:
     """Cards conserved, pawns on tiles, a sane phase and outcome."""
+    gear_counts, storm_counts = s.comp.gear_counts, s.comp.storm_counts
     for g in range(len(GEAR)):
         total = s.gdeck[g] + s.gused[g] + sum(h[g] for h in s.hands)
-        if total != GEAR_COUNTS[g]:
-            raise r.fail("gear_deck", f"there are {GEAR_COUNTS[g]} {GEAR[g]} cards; the gear deck, the used gear "
+        if total != gear_counts[g]:
+            raise r.fail("gear_deck", f"there are {gear_counts[g]} {GEAR[g]} cards; the gear deck, the used gear "
                                       f"and the players hold {total}")  # fmt: skip
     for c in range(len(STORM_CARDS)):
         total = (s.stop.count(c) + s.sdeck[c] + s.sbottom.count(c) + s.sdiscard[c] + s.sdrawn[c] + s.window.count(c)
                  + s.placed.count(c))  # fmt: skip
-        if total != STORM_COUNTS[c]:
-            raise r.fail("storm_deck", f"there are {STORM_COUNTS[c]} {STORM_CARDS[c]} cards; the deck, the discard, "
+        if total != storm_counts[c]:
+            raise r.fail("storm_deck", f"there are {storm_counts[c]} {STORM_CARDS[c]} cards; the deck, the discard, "
                                        f"the drawn and the looked-at cards hold {total}")  # fmt: skip
     for q, x in enumerate(s.pos):
         if x == s.storm:

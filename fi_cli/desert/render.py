@@ -4,7 +4,7 @@ storm meter."""
 from __future__ import annotations
 
 from .engine import COLLECTED, NOT_FOUND, PHASES, GameState
-from .tiles import CANTEEN, CELLS, GEAR, PARTS, ROLES, SIZE, STORM_CARDS
+from .tiles import CELLS, GEAR, PARTS, ROLES, SIZE, STORM_CARDS
 
 _W = 15
 # the label of each tile kind: excavated tiles in capitals, known but unexcavated ones in brackets
@@ -49,7 +49,7 @@ def describe_players(s: GameState) -> str:
         notes = " solar shield up" if s.shields >> q & 1 else ""
         notes += " BURIED" if s.buried(q) else ""
         turn = "*" if q == s.current else " "
-        lines.append(f"{turn}p{q} {ROLES[role]:<13} {CELLS[s.pos[q]]}  water {s.water[q]}/{CANTEEN[role]}  "
+        lines.append(f"{turn}p{q} {ROLES[role]:<13} {CELLS[s.pos[q]]}  water {s.water[q]}/{s.comp.canteens[role]}  "
                      f"gear: {gear or '-'}{notes}")  # fmt: skip
     return "\n".join(lines)
 

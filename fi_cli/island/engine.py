@@ -33,23 +33,21 @@ from .actions import (
     action_text,
 )
 from .board import Board
+from .components import Components
 from .rules import Rules
 from .tiles import (
     DIVER,
     DRY,
     ENGINEER,
     EXPLORER,
-    FLOOD_DRAWS,
     FLOODED,
     FOOLS_LANDING,
-    HAND_LIMIT,
     HELICOPTER_LIFT,
     LOSS_CAUSES,
     MESSENGER,
     NAVIGATOR,
     PILOT,
     SANDBAGS,
-    SKULL,
     SUNK,
     TILE_TREASURE,
     TREASURE_TILES,
@@ -92,13 +90,14 @@ class GameState(StateBase):
     action_text = staticmethod(action_text)
 
     __slots__ = (
-        "board", "rules", "roles", "n", "pos", "hands", "tiles", "tdeck", "tdiscard", "fdeck", "fdiscard",
+        "board", "rules", "comp", "roles", "n", "pos", "hands", "tiles", "tdeck", "tdiscard", "fdeck", "fdiscard",
         "water", "captured", "current", "turn", "phase", "actions_left", "flight_used", "discarder",
         "resume", "draws_left", "flood_left", "swimmers", "sinking", "outcome", "loss_causes", "rng", "stats",
     )  # fmt: skip
 
     board: Board
     rules: Rules
+    comp: Components  # the components in force, read at set-up (shared by every copy)
     roles: tuple[int, ...]
     pos: list[int]
     hands: list[list[int]]  # per player, count of each card kind 0..5 (treasures, helicopter lift, sandbags)
@@ -132,6 +131,7 @@ class GameState(StateBase):
         s = GameState.__new__(GameState)
         s.board = self.board
         s.rules = self.rules
+        s.comp = self.comp
         s.roles = self.roles
         s.n = self.n
         s.pos = self.pos[:]
@@ -308,7 +308,10 @@ class GameState(StateBase):
             )  # fmt: skip
         if k == CAPTURE:
             tr = a[2]
-            return TILE_TREASURE[x] == tr and tr >= 0 and not self.captured >> tr & 1 and self.hands[p][tr] >= 4
+            return (
+                TILE_TREASURE[x] == tr and tr >= 0 and not self.captured >> tr & 1
+                and self.hands[p][tr] >= self.comp.capture_cards
+            )  # fmt: skip
         if k == FLY:
             t = a[2]
             return role == PILOT and not self.flight_used and t != x and tiles[t] != SUNK
@@ -322,7 +325,7 @@ class GameState(StateBase):
         p = self.current
         tr = TILE_TREASURE[self.pos[p]]
         if self.phase == ACTIONS and self.actions_left and tr >= 0 and not self.captured >> tr & 1:
-            if self.hands[p][tr] >= 4:
+            if self.hands[p][tr] >= self.comp.capture_cards:
                 return (CAPTURE, p, tr)
         return None
 
@@ -367,7 +370,7 @@ class GameState(StateBase):
                         acts.append((GIVE, p, q, c))
         # Capture
         tr = TILE_TREASURE[x]
-        if tr >= 0 and not self.captured >> tr & 1 and hand[tr] >= 4:
+        if tr >= 0 and not self.captured >> tr & 1 and hand[tr] >= self.comp.capture_cards:
             acts.append((CAPTURE, p, tr))
 
     def _special_plays(self, acts: list[Action], players) -> None:
@@ -553,7 +556,7 @@ class GameState(StateBase):
             self.hands[a[1]][a[3]] -= 1
             self.hands[a[2]][a[3]] += 1
             self.actions_left -= 1
-            if sum(self.hands[a[2]]) > HAND_LIMIT:
+            if sum(self.hands[a[2]]) > self.comp.hand_limit:
                 self._ask_discard(a[2], ACTIONS)
         elif k == FLY:
             self.pos[a[1]] = a[2]
@@ -563,8 +566,9 @@ class GameState(StateBase):
             self.pos[a[2]] = a[3]
             self.actions_left -= 1
         elif k == CAPTURE:
-            self.hands[a[1]][a[2]] -= 4
-            self.tdiscard[a[2]] += 4
+            need = self.comp.capture_cards
+            self.hands[a[1]][a[2]] -= need
+            self.tdiscard[a[2]] += need
             self.captured |= 1 << a[2]
             self.actions_left -= 1
         elif k == SANDBAGS_PLAY:
@@ -612,7 +616,7 @@ class GameState(StateBase):
                     return
                 self._start_draws()
             elif ph == DISCARD_PHASE:
-                if sum(self.hands[self.discarder]) > HAND_LIMIT:
+                if sum(self.hands[self.discarder]) > self.comp.hand_limit:
                     return
                 self.phase = self.resume
             elif ph == DRAW:
@@ -638,13 +642,13 @@ class GameState(StateBase):
 
     def _start_draws(self) -> None:
         self.phase = DRAW
-        self.draws_left = 2
+        self.draws_left = self.comp.treasure_draws
 
     def _draw_treasure(self) -> None:
         """Draw one treasure card (or move on to the flood step when both are drawn)."""
         if self.draws_left == 0:
             self.phase = FLOOD
-            self.flood_left = FLOOD_DRAWS[self.water]
+            self.flood_left = self.comp.flood_draws[self.water]
             return
         self.draws_left -= 1
         deck = self.tdeck
@@ -664,15 +668,15 @@ class GameState(StateBase):
         if not any(deck):
             # the last card is drawn (a Waters Rise! already discarded): the discard pile becomes the new draw
             # pile at once, so cards discarded from now on start the new discard pile. The draw pile is
-            # therefore never empty: every pile holds the three Waters Rise!, discarded before it runs out.
+            # therefore never empty: every pile holds every Waters Rise! (1 or more), discarded before it runs out.
             self.tdeck, self.tdiscard = self.tdiscard, deck
         if card == WATERS_RISE:
-            if self.water >= SKULL:
+            if self.water >= self.comp.skull:
                 self._lose(["water_level"])
             elif self.fdiscard:  # put the shuffled discard on top: a new segment of unknown order
                 self.fdeck.append(self.fdiscard)
                 self.fdiscard = []
-        elif sum(self.hands[self.current]) > HAND_LIMIT:
+        elif sum(self.hands[self.current]) > self.comp.hand_limit:
             self._ask_discard(self.current, DRAW)
 
     def _draw_flood(self) -> None:
@@ -738,7 +742,7 @@ class GameState(StateBase):
             return
         self.turn += 1
         self.current = (self.current + 1) % self.n
-        self.actions_left = 3
+        self.actions_left = self.comp.actions_per_turn
         self.flight_used = False
         self.phase = ACTIONS
 

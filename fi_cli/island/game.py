@@ -1,4 +1,5 @@
-"""Setting up a game: a layout, a start level, the players and their roles, the rule variants, a seed."""
+"""Setting up a game: a layout, a start level, the players and their roles, the rule variants, the components,
+a seed."""
 
 from __future__ import annotations
 
@@ -7,15 +8,17 @@ from dataclasses import dataclass, field
 
 from ..common.seats import check_seats
 from .board import Board
+from .components import DEFAULT_COMPONENTS, Components
 from .engine import ACTIONS, GameState
 from .layouts import Layout
 from .rules import Rules
-from .tiles import DECK_COUNTS, FLOODED, ROLE_INDEX, ROLE_START, ROLES, TILE_INDEX, TILES, WATERS_RISE
+from .tiles import FLOODED, ROLE_INDEX, ROLE_START, ROLES, TILE_INDEX, TILES, WATERS_RISE
 
 
 @dataclass(frozen=True)
 class GameSetup:
-    """What a game is played with; ``roles=None`` draws distinct roles at random from the game's seed."""
+    """What a game is played with; ``roles=None`` draws distinct roles at random from the game's seed;
+    ``components`` are the rulebook's unless given (see fi_cli.island.components)."""
 
     layout: Layout
     start_level: int = 2
@@ -23,6 +26,7 @@ class GameSetup:
     roles: tuple[str, ...] | None = None
     rules: Rules = field(default_factory=Rules)
     first_player: int | None = None
+    components: Components = DEFAULT_COMPONENTS
 
     def __post_init__(self) -> None:
         if type(self.players) is not int or not 2 <= self.players <= 4:
@@ -30,6 +34,9 @@ class GameSetup:
         if type(self.start_level) is not int or not 1 <= self.start_level <= 9:
             raise ValueError(f"start level must be 1-9, got {self.start_level!r}")
         check_seats(self, ROLES)
+        if not isinstance(self.components, Components):
+            raise ValueError(f"components must be island Components, got {type(self.components).__name__}")
+        self.components.check_setup(self.players, self.start_level)
 
 
 def new_game(setup: GameSetup, seed: int) -> GameState:
@@ -45,17 +52,20 @@ def new_game(setup: GameSetup, seed: int) -> GameState:
     s = GameState.__new__(GameState)
     s.board = Board(layout, placement, setup.rules)
     s.rules = setup.rules
+    s.comp = comp = setup.components
     s.rng = rng
     s.stats = None
     s.tiles = [0] * len(TILES)
-    # 2. flood six tiles
+    # 2. flood six tiles (the rulebook's; the components say how many)
     s.fdeck = [list(range(len(TILES)))]
     s.fdiscard = []
-    for _ in range(6):
+    for _ in range(comp.tiles_flooded):
         seg = s.fdeck[-1]
         t = seg.pop(int(rng.random() * len(seg)))
         s.tiles[t] = FLOODED
         s.fdiscard.append(t)
+    if not s.fdeck[-1]:  # every tile flooded: the draw pile is empty, the discard pile is reshuffled when drawn
+        s.fdeck.pop()
     # 3. roles and pawns
     n = setup.players
     if setup.roles is None:
@@ -64,14 +74,14 @@ def new_game(setup: GameSetup, seed: int) -> GameState:
         s.roles = tuple(ROLE_INDEX[r] for r in setup.roles)
     s.n = n
     s.pos = [ROLE_START[r] for r in s.roles]
-    # 4. deal two cards each, never a Waters Rise! (dealing from the other cards is the same as
+    # 4. deal two cards each (the rulebook's), never a Waters Rise! (dealing from the other cards is the same as
     #    replacing a dealt Waters Rise! and shuffling it back afterwards)
-    s.tdeck = list(DECK_COUNTS)
+    s.tdeck = list(comp.deck_counts)
     s.tdiscard = [0] * 7
     s.hands = []
     for _ in range(n):
         hand = [0] * 6
-        for _ in range(2):
+        for _ in range(comp.cards_dealt):
             r = int(rng.random() * (sum(s.tdeck) - s.tdeck[WATERS_RISE]))
             card = 0
             while r >= s.tdeck[card]:
@@ -86,7 +96,7 @@ def new_game(setup: GameSetup, seed: int) -> GameState:
     s.captured = 0
     s.turn = 1
     s.phase = ACTIONS
-    s.actions_left = 3
+    s.actions_left = comp.actions_per_turn
     s.flight_used = False
     s.discarder = -1
     s.resume = ACTIONS

@@ -11,19 +11,16 @@ from typing import Any
 
 from ..common.documents import PositionError, Reader, parse_json, pretty_json, show
 from .board import Board
+from .components import Components
 from .engine import ACTIONS, ALL_TREASURES, DRAW, PHASES, GameState
 from .layouts import Layout, LayoutError
 from .rules import RULES_VERSION, Rules, RulesError
 from .tiles import (
     CARDS,
-    DECK_COUNTS,
-    FLOOD_DRAWS,
     FOOLS_LANDING,
-    HAND_LIMIT,
     LOSS_CAUSES,
     ROLE_INDEX,
     ROLES,
-    SKULL,
     SUNK,
     TILE_INDEX,
     TILE_STATES,
@@ -43,12 +40,14 @@ def _counts(values: list[int], names: tuple[str, ...]) -> dict[str, int]:
 
 
 def to_dict(s: GameState) -> dict[str, Any]:
-    """The position as a JSON-ready dict (no generator: nothing hidden is written)."""
+    """The position as a JSON-ready dict (no generator: nothing hidden is written). The components are written
+    when they differ from the rulebook's (those that do)."""
     layout = s.board.layout
     return {
         "format": FORMAT,
         "rules_version": RULES_VERSION,
         "rules": s.rules.to_dict(),
+        **s.comp.document(),
         "layout": {
             "id": layout.id,
             "name": layout.name,
@@ -88,7 +87,7 @@ def dumps(s: GameState) -> str:
     return pretty_json(to_dict(s))
 
 
-KEYS = ("format", "rules_version", "rules", "layout", "placement", "tiles", "players", "treasure_deck",
+KEYS = ("format", "rules_version", "rules", "components", "layout", "placement", "tiles", "players", "treasure_deck",
         "treasure_discard", "flood_deck", "flood_discard", "water_level", "captured", "current_player", "turn",
         "phase", "actions_left", "pilot_flight_used", "discarder", "resume", "draws_left", "flood_left",
         "swimmers", "sinking", "outcome", "loss_causes")  # fmt: skip
@@ -116,9 +115,11 @@ def from_dict(doc: Any, source: str = "position") -> GameState:
         rules = Rules.from_dict(r.get("rules", dict, {}))
     except RulesError as e:
         raise r.fail("rules", str(e)) from None
+    comp = r.components(Components)
     layout = _layout(r, r.get("layout", dict))
     s = GameState.__new__(GameState)
     s.rules = rules
+    s.comp = comp
     s.board = Board(layout, _placement(r, layout), rules)
     tiles_doc = r.get("tiles", dict)
     s.tiles = [0] * len(TILES)
@@ -151,7 +152,7 @@ def from_dict(doc: Any, source: str = "position") -> GameState:
             raise r.fail("flood_deck", f"each segment is a non-empty list of tiles, got {show(seg)}")
         s.fdeck.append([r.name("flood_deck", t, TILE_INDEX, "tile") for t in seg])
     s.fdiscard = [r.name("flood_discard", t, TILE_INDEX, "tile") for t in r.get("flood_discard", list)]
-    s.water = r.number("water_level", 1, SKULL, why=" (10 is the skull)")
+    s.water = r.number("water_level", 1, comp.skull, why=f" ({comp.skull} is the skull)")
     s.captured = sum(1 << i for i in r.names("captured", _TREASURE, "treasure"))
     s.current = r.number("current_player", 0, s.n - 1, why=" (a seat)")
     s.turn = r.number("turn", 1, rules.turn_limit, why=f" (turns count from 1; the turn limit is {rules.turn_limit})")
@@ -159,15 +160,15 @@ def from_dict(doc: Any, source: str = "position") -> GameState:
     if PHASES[s.phase] not in _DECISIONS:
         raise r.fail("phase", f"the {PHASES[s.phase]} step is automatic: a position is at a decision "
                               f"({', '.join(_DECISIONS[:-1])}) or over")
-    s.actions_left = r.number("actions_left", 0, 3)
+    s.actions_left = r.number("actions_left", 0, comp.actions_per_turn)
     s.flight_used = r.get("pilot_flight_used", bool)
     d = r.get("discarder", (int, type(None)), None)
     if d is not None and not 0 <= d < s.n:
         raise r.fail("discarder", f"must be a seat 0-{s.n - 1} or null, got {d}")
     s.discarder = -1 if d is None else d
     s.resume = r.name("resume", r.get("resume", str, "actions"), {"actions": ACTIONS, "draw": DRAW}, "phase to resume")
-    s.draws_left = r.number("draws_left", 0, 2, 0, " (treasure cards drawn per turn)")
-    s.flood_left = r.number("flood_left", 0, max(FLOOD_DRAWS), 0, " (flood cards drawn per turn)")
+    s.draws_left = r.number("draws_left", 0, comp.treasure_draws, 0, " (treasure cards drawn per turn)")
+    s.flood_left = r.number("flood_left", 0, max(comp.flood_draws), 0, " (flood cards drawn per turn)")
     s.swimmers = [r.check("swimmers", q, int, "each swimmer is a seat: ") for q in r.get("swimmers", list, [])]
     if len(set(s.swimmers)) != len(s.swimmers) or any(not 0 <= q < s.n for q in s.swimmers):
         raise r.fail("swimmers", f"must be distinct seats 0-{s.n - 1}, got {show(s.swimmers)}")
@@ -215,21 +216,22 @@ def _placement(r: Reader, layout: Layout) -> tuple[int, ...]:
 def _check_possible(s: GameState, r: Reader) -> None:
     """Refuse what no game can reach, naming the rule: the cards, the piles, the pawns, the phase, the end."""
     phase = PHASES[s.phase]
-    for c in range(len(CARDS)):  # a capture discards its 4 cards (rule 5): a captured treasure holds no cards
+    counts, limit = s.comp.deck_counts, s.comp.hand_limit
+    for c in range(len(CARDS)):  # a capture discards its cards (rule 5): a captured treasure holds no cards
         held = sum(h[c] for h in s.hands) if c < WATERS_RISE else 0
         total = s.tdeck[c] + s.tdiscard[c] + held
-        if total != DECK_COUNTS[c]:
-            raise r.fail("treasure_deck", f"the deck has {DECK_COUNTS[c]} {CARDS[c]} cards (28 in all); "
+        if total != counts[c]:
+            raise r.fail("treasure_deck", f"the deck has {counts[c]} {CARDS[c]} cards ({sum(counts)} in all); "
                                           f"draw pile, discard pile and hands hold {total}")
     if not any(s.tdeck):
         raise r.fail("treasure_deck", "the draw pile is never empty: the moment its last card is drawn, the "
                                       "discard pile becomes the new draw pile (rules section 4)")
     for q, hand in enumerate(s.hands):
-        if sum(hand) > HAND_LIMIT and not (phase == "discard" and q == s.discarder):
-            raise r.fail("players", f"p{q} holds {sum(hand)} cards: more than {HAND_LIMIT} only while "
+        if sum(hand) > limit and not (phase == "discard" and q == s.discarder):
+            raise r.fail("players", f"p{q} holds {sum(hand)} cards: more than {limit} only while "
                                     f"discarding down to the hand limit (phase discard, discarder {q})")
-    if phase == "discard" and (s.discarder < 0 or sum(s.hands[s.discarder]) <= HAND_LIMIT):
-        raise r.fail("discarder", f"a discard decision needs the seat of a player holding more than {HAND_LIMIT} "
+    if phase == "discard" and (s.discarder < 0 or sum(s.hands[s.discarder]) <= limit):
+        raise r.fail("discarder", f"a discard decision needs the seat of a player holding more than {limit} "
                                   "cards")
     cards = [t for seg in s.fdeck for t in seg] + s.fdiscard
     alive = sorted(t for t in range(len(TILES)) if s.tiles[t] != SUNK)
@@ -242,8 +244,8 @@ def _check_possible(s: GameState, r: Reader) -> None:
                               f"{show(s.outcome)})")
     if bool(s.loss_causes) != (s.outcome == "loss"):
         raise r.fail("loss_causes", "a lost game has its causes, and only a lost game")
-    if (s.water == SKULL) != ("water_level" in s.loss_causes):
-        raise r.fail("water_level", "the water reaching the skull (10) loses the game, with the cause "
+    if (s.water == s.comp.skull) != ("water_level" in s.loss_causes):
+        raise r.fail("water_level", f"the water reaching the skull ({s.comp.skull}) loses the game, with the cause "
                                     "water_level; below it, the water is not a cause")
     if not over:  # a sinking that loses the game ends it at once (rules: losing), so a game going on has none
         if s.tiles[FOOLS_LANDING] == SUNK:

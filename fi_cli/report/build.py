@@ -9,7 +9,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from ..sim.errors import os_error_text
-from . import figures, ladder, stats
+from . import figures, ladder, sensitivity, stats
 from .errors import ReportError
 from .figures import FigureInfo, Look
 from .games import section
@@ -136,7 +136,8 @@ def build_report(
     `baseline`: matrix values KEY=VALUE or a scenario (see `pairing`). `partial`: report on the sound
     chunks of an incomplete or damaged run instead of stopping. `formats`: figure files; PNG is needed
     (the page inlines it), SVG is for zooming (tests skip it for speed); `dpi`: of the PNG figures. A section may
-    have parts of its own: the island's explorer when its runs play many layouts (see report.island.explorer)."""
+    have parts of its own: the island's explorer when its runs play many layouts (see report.island.explorer),
+    which lever matters most when its run is a sensitivity design (see report.sensitivity)."""
     if "png" not in formats:
         raise ReportError("the report page needs PNG figures; formats must include 'png'")
     by_game: dict[str, list[Path]] = {}
@@ -160,7 +161,7 @@ def build_report(
                                 means)
         sec = Section(name, data, pairings[name], summary, tables, figure_list(data), prefix)
         made = make_figures(tables, data, pairings[name])
-        sec.parts = ladder.part(data) + game.parts(data, tables)
+        sec.parts = ladder.part(data) + game.parts(data, tables) + sensitivity.parts(data)
         for extra in sec.parts:
             tables |= extra.tables
             made |= titled(extra.made, extra.figures, data.partial_note)

@@ -1,8 +1,9 @@
 """What each scenario of a report is called and how it is drawn.
 
 A scenario gets a unique key (its id, or run/id when runs share ids or rules versions differ) and a short
-label for people: the layout's name, the difficulty (the desert's storm-meter start) and whatever else varies
-between the scenarios, e.g. "Skull Island · Normal" (a study's `labels:` rename matrix values). Scenarios
+label for people: the layout's name, the difficulty (the desert's storm-meter start), whatever else varies
+between the scenarios and the components that differ from the rulebook's, e.g. "Skull Island · Normal" or
+"Forbidden Island · Normal · hand limit 6" (a study's `labels:` rename matrix values). Scenarios
 that share the value of the study's first matrix key share a colour group (e.g. one colour per island, a
 line style per difficulty).
 """
@@ -14,6 +15,7 @@ from typing import Any
 
 import pandas as pd
 
+from fi_cli.sim.games import door
 from fi_cli.sim.models import render_value
 
 SEP = " · "
@@ -39,7 +41,19 @@ def _difficulty(name: str, game: str) -> str:
 _DIFFICULTY_KEYS = ("difficulty", "storm_start")
 
 
-def _default_text(key: str, value: Any) -> str:
+def _component_text(game: str, name: str, value: Any) -> str:
+    """A component in a label ('hand limit 6'), or '' when it is the rulebook's."""
+    kind = door(game).Components
+    try:
+        given = kind.from_dict({name: value}).value(name)
+    except ValueError:  # a value that needs other components changed too: not the rulebook's
+        given = value
+    return "" if given == kind().value(name) else kind.label(name, value)
+
+
+def _default_text(key: str, value: Any, game: str) -> str:
+    if key.startswith("components."):
+        return _component_text(game, key.removeprefix("components."), value)
     text = render_value(value)
     if key == "players":
         return f"{text} players"
@@ -94,7 +108,8 @@ def describe_scenarios(manifests: list[dict], names: list[str], present: list[li
                          "rules_version": str(m.get("rules_version", "unknown")), "values": values[sid],
                          "layout": layout["id"], "layout_name": layout.get("name") or layout["id"],
                          "difficulty": sc.get("difficulty", values[sid].get("difficulty", "")),
-                         "game": study.get("game", "island"), "names": study.get("labels", {}), "run_index": i})
+                         "game": study.get("game", "island"), "names": study.get("labels", {}), "run_index": i,
+                         "components": sc.get("components", {})})
     info = pd.DataFrame(rows)
     info["label"], info["slice_label"] = _labels(info, qualify)
     info["slice"] = [f"{r}/" + ",".join(f"{k}={render_value(x)}" for k, x in v.items() if k != "layout")
@@ -104,7 +119,7 @@ def describe_scenarios(manifests: list[dict], names: list[str], present: list[li
                                                                                   strict=True)]
     info["group"] = pd.factorize(pd.Series(groups))[0]
     info["within"] = info.groupby("group").cumcount()
-    return Scenarios(info.drop(columns=["names", "run_index", "game"]), keys, layouts, warnings)
+    return Scenarios(info.drop(columns=["names", "run_index", "game", "components"]), keys, layouts, warnings)
 
 
 def _labels(info: pd.DataFrame, qualify: bool) -> tuple[list[str], list[str]]:
@@ -118,8 +133,9 @@ def _labels(info: pd.DataFrame, qualify: bool) -> tuple[list[str], list[str]]:
         key = next((k for k in _DIFFICULTY_KEYS if k in r.values), "difficulty")
         difficulty = names.get(key, {}).get(render_value(r.values.get(key, r.difficulty)),
                                             _difficulty(r.difficulty, r.game))
-        parts = [layout, difficulty] + [names.get(k, {}).get(render_value(v), _default_text(k, v))
+        parts = [layout, difficulty] + [names.get(k, {}).get(render_value(v), _default_text(k, v, r.game))
                                         for k, v in r.values.items() if k in varying]
+        parts += [_component_text(r.game, k, v) for k, v in r.components.items() if f"components.{k}" not in varying]
         run = f"{r.run}: " if qualify else ""
         labels.append(run + SEP.join(p for p in parts if p))
         slices.append(run + (SEP.join(p for p in parts[1:] if p) or "all"))

@@ -40,6 +40,9 @@ _TABLE_NOTES = {  # the tables of every section; each game's own are in its sect
     "win_rates": "win rate, Wilson interval, the baseline compared with, difference, test and Holm p-value",
     "survival": "share still going and cumulative share per ending, per scenario and turn, with Wilson bands",
     "summary": "the summary table",
+    "sensitivity": "per lever and step (down, up): its value and the base's, win rate and Wilson interval, paired "
+                   "difference with the base (Newcombe interval, McNemar p, Holm p), median and mean game length "
+                   "against the base (paired t interval, Holm p), the lever's rank",
 }
 
 

@@ -7,7 +7,7 @@ Intervals and tests come from statsmodels/scipy; nothing here draws or writes fi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import pandas as pd
@@ -27,6 +27,14 @@ def wilson(k: np.ndarray | int, n: np.ndarray | int, alpha: float = ALPHA) -> tu
     # Rounding can put a bound a hair past the estimate (e.g. 1e-18 above 0 for 0 wins); keep lo <= p <= hi.
     p = k / n
     return np.minimum(np.asarray(lo, dtype=float), p), np.maximum(np.asarray(hi, dtype=float), p)
+
+
+def meter_skulls(games: pd.DataFrame, meter: str, rulebook: Callable[[pd.Series], int]) -> dict[str, int]:
+    """Per scenario, the skull of its meter: one above the last mark of the meter its study set (the games column
+    `components.<meter>`), else the rulebook's (``rulebook`` of the scenario's first games row)."""
+    column = f"components.{meter}"
+    first = games.groupby("scenario", observed=True).first()
+    return {str(sc): len(row[column]) + 1 if column in first.columns else rulebook(row) for sc, row in first.iterrows()}
 
 
 def endings_in(games: pd.DataFrame, endings: Sequence[str]) -> list[str]:

@@ -46,7 +46,7 @@ Played = tuple[list[bool], float]  # whether the player won each deal, and its C
 
 def study_deals(study: Study) -> list[Deal]:
     """Every game of a study, scenario by scenario, with the seeds ``fi simulate`` gives them."""
-    return [Deal(sc, g, game_seed(study.seed, sc.deal_id, g)) for sc in study.scenarios for g in range(study.games)]
+    return [Deal(sc, g, game_seed(study.seed, sc.stream, g)) for sc in study.scenarios for g in range(study.games)]
 
 
 def _play_part(game: str, player: Player, deals: list[tuple[dict[str, Any], int]]) -> Played:

@@ -16,11 +16,12 @@ A study file (unknown keys are errors):
       roles: random                  # random | list of role ids (seat order)
       first_player: random           # random | seat number 0..players-1
       rules: {}                      # variant flags of the rules document
+      components: {}                 # the game's components, e.g. {waters_rise: 4, hand_limit: 6}
     policy: random                   # a policy id, or {name: ..., <its parameters>}
     matrix:                          # optional: the cross product makes the scenarios
       layout: [forbidden_island, skull_island, layouts/my_island.yaml, {dir: generated/}]
       difficulty: [novice, normal]
-      # also: players, roles, first_player, policy, rules.<flag>
+      # also: players, roles, first_player, policy, rules.<flag>, components.<name>
     labels:                          # optional: short names of matrix values in reports
       layout: {forbidden_island: Standard, layouts/my_island.yaml: Mine}
     baseline: difficulty=novice      # optional: what reports compare each scenario with (matrix values, or a
@@ -39,9 +40,10 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
+from ..common.components import ComponentsError
 from ..common.players import search_here
-from .errors import _UNSET, ConfigError, Problems, StudyError, read_yaml
-from .games import DEFAULT, GAMES, TITLES, door
+from .errors import _UNSET, ConfigError, Problems, StudyError, key_text, read_yaml
+from .games import DEFAULT, GAMES, TITLES, component_schemas, door
 from .layout_files import is_layout_set, layout_set_files
 from .models import Invalid, Model, StrictPosInt, parse_policy, render_value
 
@@ -80,7 +82,15 @@ class StudyModel(Model):
 
 def matrix_keys(door: Any) -> tuple[str, ...]:
     """The keys a matrix of this game may cross."""
-    return (*door.MATRIX_KEYS, "policy", *(f"rules.{f}" for f in door.Rules().to_dict()))
+    return (*door.MATRIX_KEYS, "policy", *(f"rules.{f}" for f in door.Rules().to_dict()),
+            *(f"components.{c}" for c in door.Components.specs()))
+
+
+def changed_components(scenarios: Any) -> tuple[str, ...]:
+    """The components some scenario changes from the rulebook's, in the game's order: what the study records of
+    every scenario (in its dict, its files and its games rows)."""
+    changed = {k for s in scenarios for k in s.setup.components.changed()}
+    return tuple(k for k in scenarios[0].door.Components.specs() if k in changed) if scenarios else ()
 
 
 @dataclass(frozen=True)
@@ -94,11 +104,24 @@ class Scenario:
     policy: str
     policy_params: dict[str, Any] = field(default_factory=dict)
     game: str = DEFAULT
+    component_columns: tuple[str, ...] = ()  # the components its study changes (see changed_components)
+    seed_stream: str = ""  # the games' seeds come from (root seed, this stream, game); '' = its deal_id
+
+    @property
+    def stream(self) -> str:
+        """What its game seeds are derived from with the root seed and the game number: its deal id (its id without
+        the policy), unless it shares a stream with other scenarios (a design that compares them on the same deals)."""
+        return self.seed_stream or self.deal_id
 
     @property
     def door(self) -> Any:
         """The game's door (fi_cli.sim.games.<game>)."""
         return door(self.game)
+
+    @property
+    def schemas(self) -> dict[str, Any]:
+        """The Parquet schemas of its data: the game's, with a games column per component its study changes."""
+        return component_schemas(self.door, self.component_columns)
 
     @property
     def layout(self) -> Any:
@@ -120,16 +143,23 @@ class Scenario:
         return render_value({"name": self.policy, **self.policy_params} if self.policy_params else self.policy)
 
     def to_dict(self) -> dict[str, Any]:
-        # an island scenario names no game: its dict (and so every island file) is as it was before the desert
+        # an island scenario names no game: its dict (and so every island file) is as it was before the desert;
+        # nor, in a study of the rulebook's components, any component
         game = {} if self.game == DEFAULT else {"game": self.game}
+        comp = self.setup.components
+        components = {"components": {k: comp.value(k) for k in self.component_columns}} if self.component_columns \
+            else {}
+        stream = {"seed_stream": self.seed_stream} if self.seed_stream else {}
         return {"index": self.index, "id": self.id, "values": self.values, **game,
-                **self.door.setup_to_dict(self.setup), "policy": {"name": self.policy, "params": self.policy_params}}
+                **self.door.setup_to_dict(self.setup), **components,
+                "policy": {"name": self.policy, "params": self.policy_params}, **stream}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Scenario:
         game = d.get("game", DEFAULT)
         return cls(index=d["index"], id=d["id"], values=d["values"], setup=door(game).setup_from_dict(d),
-                   policy=d["policy"]["name"], policy_params=d["policy"]["params"], game=game)
+                   policy=d["policy"]["name"], policy_params=d["policy"]["params"], game=game,
+                   component_columns=tuple(d.get("components", ())), seed_stream=d.get("seed_stream", ""))
 
 
 @dataclass(frozen=True)
@@ -146,6 +176,7 @@ class Study:
     labels: dict[str, dict[str, str]] = field(default_factory=dict)  # matrix key -> value in the id -> label
     game: str = DEFAULT  # every scenario's game
     baseline: str | None = None  # what reports compare each scenario with (report.pairing), if the study says
+    design: dict[str, Any] | None = None  # what a study made by `fi design` is (e.g. a sensitivity analysis)
 
     @property
     def door(self) -> Any:
@@ -167,15 +198,16 @@ class Study:
             "labels": self.labels,
             **({"baseline": self.baseline} if self.baseline else {}),
             **({"features": {lid: features(lay) for lid, lay in layouts.items()}} if features else {}),
+            **({"design": self.design} if self.design else {}),
         }
 
     @property
     def hash(self) -> str:
-        """Hash of what determines the data (not the name, description, labels or layout features, which only
-        name or describe things; the game is in the scenarios of any game but the island, whose hash is as it
-        was before the desert)."""
+        """Hash of what determines the data (not the name, description, labels, layout features or design, which
+        only name or describe things; the game is in the scenarios of any game but the island, whose hash is as
+        it was before the desert)."""
         data = {k: v for k, v in self.resolved().items()
-                if k not in ("name", "description", "labels", "features", "game", "baseline")}
+                if k not in ("name", "description", "labels", "features", "game", "baseline", "design")}
         return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
 
     def replace(self, *, games: int | None = None, seed: int | None = None) -> Study:
@@ -199,7 +231,8 @@ class Study:
     def from_resolved(cls, d: dict[str, Any], path: Path | None = None) -> Study:
         return cls(name=d["name"], description=d.get("description", ""), games=d["games"], seed=d["seed"],
                    chunk_size=d["chunk_size"], scenarios=tuple(Scenario.from_dict(s) for s in d["scenarios"]),
-                   path=path, labels=d.get("labels", {}), game=d.get("game", DEFAULT), baseline=d.get("baseline"))
+                   path=path, labels=d.get("labels", {}), game=d.get("game", DEFAULT), baseline=d.get("baseline"),
+                   design=d.get("design"))
 
 
 def load_study(path: str | Path) -> Study:
@@ -292,6 +325,8 @@ class _StudyReader:
                 elif kind == "missing":
                     self.fail("missing (required)", loc)
                 elif isinstance(cause, Invalid):
+                    if cause.key and not value_at:  # the entry of a mapping at fault (a component)
+                        loc = loc + (cause.key,)
                     # for a mapping (rules) the message already names the bad entry: do not print the whole dict
                     self.fail(cause.message, loc, value=_UNSET if isinstance(given, dict) else given,
                               allowed=cause.allowed)
@@ -335,6 +370,15 @@ class _StudyReader:
             except ValueError as e:
                 message, allowed = _reason(e)
                 self.fail(message, at, allowed=allowed)
+                return False
+            return True
+        if key.startswith("components."):
+            name = key.split(".", 1)[1]
+            try:
+                self.door.Components.from_dict({**base["components"], name: value})
+            except ComponentsError as e:  # the component at fault may be another one the value clashes with
+                text = e.message if e.key == name else f"component {e.key!r}: {e.message}" if e.key else e.message
+                self.fail(text, at, allowed=e.allowed)
                 return False
             return True
         return self.validated(self.door.GameModel, {**base, key: value}, value_at=at) is not None
@@ -394,13 +438,14 @@ class _StudyReader:
         seen_ids: set[str] = set()
         at = ("game",) if not keys else ("matrix",)
         for index, combo in enumerate(itertools.product(*(matrix[k] for k in keys))):
-            settings = dict(base, rules=dict(base["rules"]))
+            settings = dict(base, rules=dict(base["rules"]), components=dict(base["components"]))
             policy = base_policy
             for key, (value, _) in zip(keys, combo, strict=True):
                 if key == "policy":
                     policy = value
-                elif key.startswith("rules."):
-                    settings["rules"][key.split(".", 1)[1]] = value
+                elif key.startswith(("rules.", "components.")):
+                    section, name = key.split(".", 1)
+                    settings[section][name] = value
                 else:
                     settings[key] = value
             layout = self.layouts[settings["layout"]]
@@ -419,9 +464,11 @@ class _StudyReader:
                 setup = self.door.setup_of(g, layout)  # the engine's own checks, e.g. a layout it cannot play
             except Invalid as e:
                 if keys:
-                    self.fail(f"scenario {sid!r}: {e.message}", at, allowed=e.allowed)
+                    named = f"game.{key_text(e.key)}: " if isinstance(e.key, tuple) else ""  # a component, by name
+                    self.fail(f"scenario {sid!r}: {named}{e.message}", at, allowed=e.allowed)
                 else:
-                    self.fail(e.message, at + ((e.key,) if e.key else ()), allowed=e.allowed)
+                    inside = (e.key,) if isinstance(e.key, str) else e.key or ()
+                    self.fail(e.message, at + inside, allowed=e.allowed)
                 continue
             except ValueError as e:
                 self.fail(f"scenario {sid!r}: {e}", at)
@@ -429,7 +476,8 @@ class _StudyReader:
             name, params = parse_policy(policy)
             scenarios.append(Scenario(index=index, id=sid, values=values, setup=setup, policy=name,
                                       policy_params=params, game=self.game))
-        return tuple(scenarios)
+        columns = changed_components(scenarios)
+        return tuple(replace(s, component_columns=columns) for s in scenarios)
 
 
 def _expand_layout_sets(matrix: dict[str, list[tuple[Any, tuple]]], base_layout: Any, folder: Path,

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from ..common.components import ComponentsError
 from ..common.variants import RulesError
 from .layout_files import check_layout_set
 
@@ -18,7 +19,7 @@ class Invalid(ValueError):
     """A validator's complaint with the allowed values kept apart (pydantic keeps the instance), and the key
     at fault when a check of several keys knows it."""
 
-    def __init__(self, message: str, allowed: str | None = None, key: str | None = None) -> None:
+    def __init__(self, message: str, allowed: str | None = None, key: str | tuple[str, ...] | None = None) -> None:
         super().__init__(message)
         self.message, self.allowed, self.key = message, allowed, key
 
@@ -46,6 +47,8 @@ def render_value(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, list | tuple):
         return "+".join(render_value(v) for v in value)
+    if isinstance(value, dict) and "name" not in value:  # a component given by role: (water_carrier=6)
+        return "(" + ";".join(f"{k}={render_value(v)}" for k, v in value.items()) + ")"
     if isinstance(value, dict):
         name, params = parse_policy(value)
         return f"{name}(" + ";".join(f"{k}={render_value(v)}" for k, v in params.items()) + ")" if params else name
@@ -54,17 +57,19 @@ def render_value(value: Any) -> str:
 
 class GameSection(Model):
     """What the `game:` sections of both games check alike (each game's model declares the fields, in the order
-    of its documentation, and its ROLE_IDS, MOST_PLAYERS and RULES)."""
+    of its documentation, and its ROLE_IDS, MOST_PLAYERS, RULES and COMPONENTS)."""
 
     ROLE_IDS: ClassVar[tuple[str, ...]] = ()
     MOST_PLAYERS: ClassVar[int] = 4
     RULES: ClassVar[Any] = None
+    COMPONENTS: ClassVar[Any] = None  # the game's Components (fi_cli.<game>.components)
     BUILTIN_LAYOUTS: ClassVar[Any] = ()
     if TYPE_CHECKING:  # the fields each game declares
         players: int
         roles: Any
         first_player: Any
         rules: dict[str, Any]
+        components: dict[str, Any]
 
     @field_validator("layout", check_fields=False)
     @classmethod
@@ -112,11 +117,32 @@ class GameSection(Model):
             raise Invalid(e.message, e.allowed) from None
         return v
 
+    @field_validator("components", check_fields=False)
+    @classmethod
+    def _components(cls, v: Any) -> Any:
+        """A mapping component -> value, each checked against what the rules can bear (the game's Components)."""
+        if not isinstance(v, dict):
+            raise Invalid("must be a mapping of components to values, e.g. {hand_limit: 6}",
+                          ", ".join(cls.COMPONENTS.specs()))
+        try:
+            cls.COMPONENTS.from_dict(v)
+        except ComponentsError as e:
+            raise Invalid(e.message, e.allowed, e.key) from None
+        return v
+
     def seats(self) -> dict[str, Any]:
-        """The engine's set-up arguments of every game: players, roles, first player, variant flags."""
+        """The engine's set-up arguments of every game: players, roles, first player, variant flags, components."""
         roles, first = self.roles, self.first_player
         return {"players": self.players, "roles": None if roles == "random" else tuple(roles),
-                "first_player": None if first == "random" else first, "rules": self.RULES.from_dict(self.rules)}
+                "first_player": None if first == "random" else first, "rules": self.RULES.from_dict(self.rules),
+                "components": self.COMPONENTS.from_dict(self.components)}
+
+    def check_components(self, start: int) -> None:
+        """The components against the set-up (the players, the meter's start mark)."""
+        try:
+            self.COMPONENTS.from_dict(self.components).check_setup(self.players, start)
+        except ComponentsError as e:
+            raise Invalid(e.message, e.allowed, ("components", e.key) if e.key else "components") from None
 
     def check_scenario(self) -> None:
         """What depends on several keys (the matrix may set each), checked per scenario after the matrix: the

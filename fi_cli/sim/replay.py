@@ -59,11 +59,11 @@ def replay_game(run_dir: str | Path, scenario: str, game: int,
                           "still read the run)", file=run.path)
     seed = logged["games"]["seed"][0]
     result = ReplayResult(sc.id, game, seed)
-    expected_seed = game_seed(run.study.seed, sc.deal_id, game)
+    expected_seed = game_seed(run.study.seed, sc.stream, game)
     if seed != expected_seed:
         result.differences.append(f"logged seed {seed} is not the study's seed {expected_seed} for this game")
     rec = sc.door.play(sc.setup, sc.policy, sc.policy_params, seed, narrate=narrate)
-    cols = Columns(sc.door.SCHEMAS)
+    cols = Columns(sc.schemas)
     sc.door.log(cols, sc, game, seed, rec)
     tables = cols.tables()  # compare what would be written with what was written
     for ds in DATASETS:

@@ -195,13 +195,13 @@ def play_games(scenario: Scenario, root_seed: int, games: range, columns: Column
     for g in games:
         try:  # the seed is an argument only: no local variable holds it while the players decide
             rec = game.play(scenario.setup, scenario.policy, scenario.policy_params,
-                            game_seed(root_seed, scenario.deal_id, g))
+                            game_seed(root_seed, scenario.stream, g))
         except PlayerError as e:  # the user's player, not fi: said as it is, without a traceback
             raise PlayerError(f"scenario {scenario.id!r}, game {g}: {e}") from None
         except Exception as e:
-            raise GameError(f"scenario {scenario.id!r} game {g} (seed {game_seed(root_seed, scenario.deal_id, g)}) "
+            raise GameError(f"scenario {scenario.id!r} game {g} (seed {game_seed(root_seed, scenario.stream, g)}) "
                             f"failed: {type(e).__name__}: {e}") from e
-        game.log(columns, scenario, g, game_seed(root_seed, scenario.deal_id, g), rec)
+        game.log(columns, scenario, g, game_seed(root_seed, scenario.stream, g), rec)
 
 
 def play_chunk(chunk: Chunk, scenario: dict[str, Any], root_seed: int, meta: dict[str, str]) -> dict[str, pa.Table]:
@@ -210,7 +210,7 @@ def play_chunk(chunk: Chunk, scenario: dict[str, Any], root_seed: int, meta: dic
     A worker gets all it needs with each chunk and keeps nothing between chunks (building a scenario's
     set-up takes 0.1 ms), so any worker, local or on a cluster, can play any chunk of any run."""
     sc = Scenario.from_dict(scenario)
-    cols = Columns(sc.door.SCHEMAS)
+    cols = Columns(sc.schemas)
     play_games(sc, root_seed, range(chunk.start, chunk.stop), cols)
     return cols.tables(dict(meta, **{"fi.scenario": json.dumps(sc.to_dict())}))
 

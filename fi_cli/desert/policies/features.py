@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..engine import COLLECTED, GameState
-from ..tiles import CANTEEN, HIDDEN, HIDDEN_WATER, N_CELLS, SUN_BEATS_DOWN, TUNNEL, WELL
+from ..tiles import HIDDEN, HIDDEN_WATER, N_CELLS, SUN_BEATS_DOWN, TUNNEL, WELL
 from .heuristic_view import MANHATTAN
 
 FEATURES: tuple[str, ...] = (
@@ -57,10 +57,11 @@ def features(s: GameState) -> list[float]:
     pad = s.launch_pad()
     n = s.n
     unknown = sum(s.sdeck)
-    sun_share = s.sdeck[SUN_BEATS_DOWN] / unknown if unknown else 4 / 31
+    counts = s.comp.storm_counts
+    sun_share = s.sdeck[SUN_BEATS_DOWN] / unknown if unknown else counts[SUN_BEATS_DOWN] / sum(counts)
     per_round = s.storm_cards() * n
     water = s.water
-    full = sum(CANTEEN[r] for r in s.roles)
+    full = sum(s.comp.canteens[r] for r in s.roles)
     home = 0
     if collected == 4 and pad >= 0:
         home = sum(MANHATTAN[x][pad] for x in s.pos)

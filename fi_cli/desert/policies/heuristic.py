@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from ...common.policies import checked_weights
 from ..actions import DRAW_STORM, END_ACTIONS, EXCAVATE, JET, NOBODY, PEEK_STORM, Action
 from ..engine import ORDER, PEEK, STORM, GameState
-from ..tiles import ACTIONS_PER_TURN, JET_PACK, METEOROLOGIST, TIME_THROTTLE
+from ..tiles import JET_PACK, METEOROLOGIST, TIME_THROTTLE
 from .heuristic_gear import gear_play, jet_targets, throttle
 from .heuristic_team import peek_choice, peek_worth, stack_choice, water_gift
 from .heuristic_turn import Planner
@@ -134,13 +134,14 @@ class HeuristicPolicy:
         self._plan = []
         if k <= 0:
             return (END_ACTIONS, p)
-        if s.roles[p] == METEOROLOGIST and k >= ACTIONS_PER_TURN and not s.stop and not s.buried(p):
+        full = s.comp.actions_per_turn  # a turn's start (or more, after a Time Throttle)
+        if s.roles[p] == METEOROLOGIST and k >= full and not s.stop and not s.buried(p):
             if peek_worth(v) > w["peek_min"] * w["w_reduce"] * v.card_harm():
                 return (PEEK_STORM, p)
         planner = Planner(v)
         hand = s.hands[p]
         buried = s.buried(p)
-        if hand[JET_PACK] and (k >= ACTIONS_PER_TURN or buried) and (s.rules.jet_pack_when_buried or not buried):
+        if hand[JET_PACK] and (k >= full or buried) and (s.rules.jet_pack_when_buried or not buried):
             a = self._jet(v, planner)
             if a is not None:
                 return a

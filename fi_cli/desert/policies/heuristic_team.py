@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..actions import GIVE_WATER, KEEP_TOP, NAVIGATE, NOBODY, STACK, TO_BOTTOM, Action
 from ..engine import GameState
-from ..tiles import CANTEEN, ORTH, STORM_PICKS_UP, SUN_BEATS_DOWN, wind
+from ..tiles import ORTH, STORM_PICKS_UP, SUN_BEATS_DOWN, wind
 from .heuristic_view import View
 
 
@@ -14,6 +14,7 @@ def water_gift(s: GameState) -> Action | None:
     (on the same tile; the Water Carrier also to the tiles next to hers), the driest receiver first."""
     pos, water, roles = s.pos, s.water, s.roles
     keep = 1 if s.rules.thirst_at_zero else 0
+    canteens = s.comp.canteens
     best = None
     for a in range(s.n):
         wa = water[a]
@@ -21,7 +22,7 @@ def water_gift(s: GameState) -> Action | None:
             continue
         near = ORTH[pos[a]] if a == s.carrier else ()
         for b in range(s.n):
-            if b == a or water[b] >= CANTEEN[roles[b]] or wa - water[b] < 2:
+            if b == a or water[b] >= canteens[roles[b]] or wa - water[b] < 2:
                 continue
             if pos[b] == pos[a] or pos[b] in near:
                 key = (water[b], -wa)

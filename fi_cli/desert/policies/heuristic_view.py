@@ -13,10 +13,8 @@ import math
 
 from ..engine import AROUND_SELF, COLLECTED, NOT_FOUND, ORTH_SELF, STORM, GameState
 from ..tiles import (
-    ACTIONS_PER_TURN,
     ARCHEOLOGIST,
     AROUND,
-    CANTEEN,
     CLIMBER,
     CRASH_SITE,
     EXPLORER,
@@ -30,7 +28,6 @@ from ..tiles import (
     ORTH,
     PLAIN_KINDS,
     SIZE,
-    STORM_COUNTS,
     STORM_PICKS_UP,
     SUN_BEATS_DOWN,
     TILE_COUNTS,
@@ -97,7 +94,7 @@ class View:
         self.s, self.w = s, w
         n = s.n
         self.n = n
-        self.cap = [CANTEEN[r] for r in s.roles]
+        self.cap = [s.comp.canteens[r] for r in s.roles]
         self.cpt = s.storm_cards()
         self.dry = 1 if s.rules.thirst_at_zero else 0  # the lowest water a pawn survives a Sun Beats Down at
         self.pad = s.launch_pad()
@@ -152,14 +149,15 @@ class View:
             segments.append((mid, s.sdeck[SUN_BEATS_DOWN] / mid))
         segments.extend((1, float(c == SUN_BEATS_DOWN)) for c in s.sbottom)
         self._segments = segments
-        total = sum(STORM_COUNTS)
-        self._p_sun = STORM_COUNTS[SUN_BEATS_DOWN] / total
-        self._p_up = STORM_COUNTS[STORM_PICKS_UP] / total
+        counts = s.comp.storm_counts
+        total = sum(counts)
+        self._p_sun = counts[SUN_BEATS_DOWN] / total
+        self._p_up = counts[STORM_PICKS_UP] / total
         # sand a wind card adds: its strength, cut short by the edge of the board beyond the storm
         avail = [self._upwind_tiles(d) for d in range(4)]
         cards = 0
         for c in range(12):
-            cards += STORM_COUNTS[c] * min(c % 3 + 1, avail[c // 3])
+            cards += counts[c] * min(c % 3 + 1, avail[c // 3])
         self._sand_per_card = cards / total
         self._storm_known = True
 
@@ -468,14 +466,15 @@ class View:
     def turns_to_take_off(self, q: int, y: int) -> int:
         """Player turns after the current one until the last pawn reaches the Launch Pad, pawn q ending this turn
         on y and the others where they are (0: every pawn on it). Each pawn walks on its own turns, 4 actions a
-        turn, in seat order after the current pawn; the Climber's lift, the Navigator and gear are not counted."""
+        turn (the rulebook's; the components may say otherwise), in seat order after the current pawn; the
+        Climber's lift, the Navigator and gear are not counted."""
         s, n = self.s, self.n
         last = 0
         for u in range(n):
             cost = self.pad_cost(u, y if u == q else s.pos[u])
             if cost > 0:
                 first = (u - s.current - 1) % n + 1  # u's next turn; the current pawn's is n turns away
-                last = max(last, first + n * ((cost - 1) // ACTIONS_PER_TURN))
+                last = max(last, first + n * ((cost - 1) // s.comp.actions_per_turn))
         return last
 
     def sand_value(self, c: int) -> list[float]:
@@ -587,8 +586,9 @@ class View:
         will have done it), else all of it. The work is counted at q's own rate of sand removal."""
         s = self.s
         before = self._before
+        actions = s.comp.actions_per_turn
         for u in range(self.n):
-            if before[u] < before[q] and not s.buried(u) and geo(s.roles[u])[s.pos[u]][c] + work <= ACTIONS_PER_TURN:
+            if before[u] < before[q] and not s.buried(u) and geo(s.roles[u])[s.pos[u]][c] + work <= actions:
                 return self.w["w_claimed"]
         return 1.0
 

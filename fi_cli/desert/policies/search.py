@@ -24,7 +24,6 @@ from ...common.rollout import play_on
 from ...common.search import RECHECK, VariantTurns, check_settings, race, shared, until_draw
 from ..actions import Action
 from ..engine import ACTIONS, GameState
-from ..tiles import ACTIONS_PER_TURN
 from .heuristic import HeuristicPolicy
 from .value import win_chance
 
@@ -96,7 +95,7 @@ class SearchPolicy:
         if followed is not None:
             return followed
         proposal = self.base.choose(state, legal)
-        if state.phase != ACTIONS or state.actions_left != ACTIONS_PER_TURN:
+        if state.phase != ACTIONS or state.actions_left != state.comp.actions_per_turn:
             return proposal  # a turn's course is set at its start; the heuristic plays the storm and gear
         cands = [(proposal, -1), *self.variants.turns(state, legal, proposal, self.base.planned())]
         if self.actions:

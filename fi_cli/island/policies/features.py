@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from ..engine import GameState
 from ..tiles import (
-    FLOOD_DRAWS,
     FLOODED,
     FOOLS_LANDING,
     HELICOPTER_LIFT,
     SANDBAGS,
-    SKULL,
     SUNK,
     TREASURE_TILES,
     WATERS_RISE,
@@ -29,10 +27,10 @@ FEATURES: tuple[str, ...] = (
     "twin_flooded",  # flooded tiles of uncaptured treasures whose twin still stands
     "flooded",  # flooded tiles in all
     "sunk",
-    "set_cards",  # cards held toward uncaptured treasures, at most 4 each
-    "sets_ready",  # uncaptured treasures the team holds 4+ cards of
+    "set_cards",  # cards held toward uncaptured treasures, at most a capture's (4) each
+    "sets_ready",  # uncaptured treasures the team holds a capture's cards of
     "sets_in_hand",  # ... held by one player
-    "scarce",  # uncaptured treasures with fewer than 4 cards left outside the discard pile and captures
+    "scarce",  # uncaptured treasures with fewer than a capture's cards left outside the discard pile and captures
     "heli",
     "sandbags",
     "wr_chance",  # chance a Waters Rise! comes in the next two treasure draws
@@ -53,6 +51,8 @@ def features(s: GameState) -> list[float]:
     n_cap = 0
     lone = lone_fl = lone_top = twin_fl = 0
     set_cards = ready = in_hand = scarce = 0
+    comp = s.comp
+    need = comp.capture_cards
     for x, (a, b) in enumerate(TREASURE_TILES):
         if captured >> x & 1:
             n_cap += 1
@@ -67,10 +67,10 @@ def features(s: GameState) -> list[float]:
         else:
             twin_fl += (ta == FLOODED) + (tb == FLOODED)
         held = sum(h[x] for h in hands)
-        set_cards += min(held, 4)
-        ready += held >= 4
-        in_hand += any(h[x] >= 4 for h in hands)
-        scarce += held + s.tdeck[x] < 4
+        set_cards += min(held, need)
+        ready += held >= need
+        in_hand += any(h[x] >= need for h in hands)
+        scarce += held + s.tdeck[x] < need
     fl = tiles[FOOLS_LANDING] == FLOODED
     deck = s.tdeck
     total = sum(deck)
@@ -80,8 +80,8 @@ def features(s: GameState) -> list[float]:
     return [
         1.0,
         water,
-        FLOOD_DRAWS[min(water, 9)],
-        1.0 if water >= SKULL - 1 else 0.0,
+        comp.flood_draws[min(water, comp.skull - 1)],
+        1.0 if water >= comp.skull - 1 else 0.0,
         n_cap,
         fl,
         fl and FOOLS_LANDING in top,

@@ -60,7 +60,7 @@ def escape_now(s: GameState) -> Action | None:
     """The first play of a take-off the team can make before this turn's draws, or None when there is none."""
     if s.phase != ACTIONS:
         return None
-    if s.captured != ALL and (s.captured.bit_count() != 3 or s.hands[s.current][_missing(s)] < 4):
+    if s.captured != ALL and (s.captured.bit_count() != 3 or s.hands[s.current][_missing(s)] < s.comp.capture_cards):
         return None
     if not _lifts(s):
         return None

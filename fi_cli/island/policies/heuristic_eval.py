@@ -13,7 +13,6 @@ from typing import Final
 from ..engine import GameState
 from ..tiles import (
     DIVER,
-    FLOOD_DRAWS,
     FLOODED,
     FOOLS_LANDING,
     HELICOPTER_LIFT,
@@ -50,10 +49,10 @@ def importances(s: GameState, w: dict[str, float]) -> list[float]:
     return imp
 
 
-def spare(hands: Sequence[Sequence[int]], p: int, x: int) -> bool:
-    """Whether p's cards of treasure x are spare: another player holds four of x (and will capture it), or p
-    holds more than four (one of them is)."""
-    return hands[p][x] > 4 or any(h[x] >= 4 for q, h in enumerate(hands) if q != p)
+def spare(hands: Sequence[Sequence[int]], p: int, x: int, need: int) -> bool:
+    """Whether p's cards of treasure x are spare: another player holds the ``need`` cards of a capture of x (and
+    will capture it), or p holds more than that (one of them is)."""
+    return hands[p][x] > need or any(h[x] >= need for q, h in enumerate(hands) if q != p)
 
 
 def tile_values(s: GameState, w: dict[str, float], geo: Geometry, imp: list[float]) -> list[float]:
@@ -86,13 +85,14 @@ class Context:
 
     __slots__ = (
         "s", "w", "geo", "imp", "risk", "sv", "flooded", "uncaptured", "team", "collector", "heli",
-        "goals", "wants", "endgame", "top", "kinds", "_stranded",
+        "goals", "wants", "endgame", "top", "kinds", "_stranded", "need",
     )  # fmt: skip
 
     def __init__(self, s: GameState, w: dict[str, float], geo: Geometry) -> None:
         self.s = s
         self.w = w
         self.geo = geo
+        self.need = s.comp.capture_cards  # the cards of a capture (four by the rulebook)
         tiles = s.tiles
         captured = s.captured
         self.endgame = captured == ALL
@@ -104,7 +104,8 @@ class Context:
         fdeck = s.fdeck
         top = fdeck[-1] if fdeck else s.fdiscard
         self.top = top
-        f = FLOOD_DRAWS[min(s.water, 9)]
+        draws = s.comp.flood_draws
+        f = draws[min(s.water, len(draws) - 1)]
         risk = [0.0] * _N
         flooded = list(compress(_TILES, map(_IS_FLOODED, tiles)))
         self.flooded = flooded
@@ -123,7 +124,7 @@ class Context:
                 p_wr = min(1.0, 2.0 * (deck[WATERS_RISE] + s.tdiscard[WATERS_RISE]) / pool) if pool else 0.3
             r_top = w["risk_top"] + w["risk_soon"] * min(1.0, f / max(1, len(top)))
             r_deep = w["risk_deep"]
-            f2 = FLOOD_DRAWS[min(s.water + 1, 9)]
+            f2 = draws[min(s.water + 1, len(draws) - 1)]
             r_disc = w["risk_discard"] + w["risk_wr"] * p_wr * (0.5 + min(1.0, f2 / max(1, len(s.fdiscard))))
             for t in flooded:
                 risk[t] = r_top if t in in_top else r_deep if t in deeper else r_disc
@@ -192,21 +193,22 @@ class Context:
         hands = s.hands
         tiles = s.tiles
         me = s.roles[q] == MESSENGER
+        need = self.need
         for x in self.uncaptured:
             h = hands[q][x]
             if not h:
                 continue
             c = self.collector[x]
-            if h >= 4:
+            if h >= need:
                 srcs = tuple(t for t in TREASURE_TILES[x] if tiles[t] != SUNK)
                 goals.append((w["w_cap_dist"], srcs))
             elif c != q:
-                if not me and not spare(hands, q, x):  # cards no one needs: no pull to the collector
-                    mult = w["meet_full"] if self.team[x] >= 4 else 1.0
+                if not me and not spare(hands, q, x, need):  # cards no one needs: no pull to the collector
+                    mult = w["meet_full"] if self.team[x] >= need else 1.0
                     goals.append((w["w_meet"] * h * mult, (s.pos[c],)))
-            elif self.team[x] >= 3 and self.team[x] > h:
+            elif self.team[x] >= need - 1 and self.team[x] > h:
                 # the collector goes to meet the other holders halfway, and to its treasure once they hold a set
-                full = self.team[x] >= 4
+                full = self.team[x] >= need
                 mult = w["meet_full"] if full else w["meet_three"]
                 others = tuple(
                     s.pos[r] for r in range(s.n) if r != q and hands[r][x] and s.roles[r] != MESSENGER
@@ -216,7 +218,7 @@ class Context:
                 if full:
                     srcs = tuple(t for t in TREASURE_TILES[x] if tiles[t] != SUNK)
                     goals.append((w["w_cap_pull"], srcs))
-            elif h == 3 and w["w_cap_pre"]:
+            elif h == need - 1 and w["w_cap_pre"]:
                 # a collector one card short waits near its treasure, to capture as soon as the card comes
                 srcs = tuple(t for t in TREASURE_TILES[x] if tiles[t] != SUNK)
                 goals.append((w["w_cap_pre"], srcs))

@@ -10,7 +10,6 @@ from ..engine import GameState
 from ..tiles import (
     FLOODED,
     FOOLS_LANDING,
-    HAND_LIMIT,
     HELICOPTER_LIFT,
     MESSENGER,
     PILOT,
@@ -201,7 +200,7 @@ def heli_in_turn(ctx: Context) -> Action | None:
     flight = s.roles[p] == PILOT and not s.flight_used
     if w["heli_capture"] > 0 and not flight:
         for tr in ctx.uncaptured:
-            if hand[tr] >= 4:
+            if hand[tr] >= ctx.need:
                 alive = [t for t in TREASURE_TILES[tr] if s.tiles[t] != SUNK]
                 if not alive or x in alive:
                     continue
@@ -216,12 +215,12 @@ def heli_in_turn(ctx: Context) -> Action | None:
             c = ctx.collector[tr]
             if c < 0 or c == p or not hand[tr]:
                 continue
-            need = 4 - s.hands[c][tr]
+            need = ctx.need - s.hands[c][tr]
             if need > hand[tr] or need > k - 1 or need <= 0:
                 continue
             if geo.dist(kind, pos[c])[x] <= k - need:
                 continue
-            if sum(s.hands[c]) + need > HAND_LIMIT + junk(ctx, c):
+            if sum(s.hands[c]) + need > s.comp.hand_limit + junk(ctx, c):
                 continue
             a = find_heli(s, 1 << p, pos[c])
             if a is not None:
@@ -229,7 +228,7 @@ def heli_in_turn(ctx: Context) -> Action | None:
     # a lift played before this turn's draws empty the treasure pile is reshuffled with the discard pile at once:
     # then a spare move costs less and is weighed at every action, not only at the turn's start
     reshuffle = w["heli_reshuffle"] > 0 and sum(s.tdeck) <= 2
-    if k == 3 or reshuffle:
+    if k == s.comp.actions_per_turn or reshuffle:
         # with one treasure left two lifts are kept from moves: one to lift off, one for a pawn the last capture
         # leaves cut off from Fools' Landing (the endgame lifts no one else home)
         spare = ctx.heli - (2 if len(ctx.uncaptured) <= 1 else 0)
@@ -263,15 +262,16 @@ def keep_value(ctx: Context, p: int, c: int) -> float:
         return late + (w["keep_heli"] if ctx.heli < 2 else w["keep_heli_extra"])
     if c == SANDBAGS:
         return w["keep_sandbags"]
-    if s.captured >> c & 1 or spare(s.hands, p, c):  # a spare card costs nothing to discard, like a captured one
+    need = ctx.need
+    if s.captured >> c & 1 or spare(s.hands, p, c, need):  # a spare card costs nothing to discard, like a captured one
         return 0.0
     team = ctx.team[c]
-    v = w["keep_base"] + w["keep_own"] * s.hands[p][c] + w["keep_team"] * min(team, 4)
-    if team >= 4:
-        v += w["keep_set"] if team == 4 else -w["keep_team"] * (team - 4)
+    v = w["keep_base"] + w["keep_own"] * s.hands[p][c] + w["keep_team"] * min(team, need)
+    if team >= need:
+        v += w["keep_set"] if team == need else -w["keep_team"] * (team - need)
     if ctx.collector[c] == p:
         v += w["keep_collector"]
-    if team + s.tdeck[c] <= 4:
+    if team + s.tdeck[c] <= need:
         v += w["keep_scarce"]
     return v
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..actions import CAPTURE, FLY, GIVE, MOVE, NAVIGATE, NO_TILE, SHORE_UP, Action
-from ..tiles import ENGINEER, FLOODED, HAND_LIMIT, MESSENGER, NAVIGATOR, PILOT, SUNK, TREASURE_TILES
+from ..tiles import ENGINEER, FLOODED, MESSENGER, NAVIGATOR, PILOT, SUNK, TREASURE_TILES
 from .heuristic_eval import Context
 from .heuristic_geom import AROUND, DIVE, ORTH
 from .heuristic_special import find_heli, junk, keep_value  # imported once: in a function, an import is paid per call
@@ -63,7 +63,8 @@ def gifts(ctx: Context, p: int) -> list[tuple[int, int, list[float]]]:
     # with four players a card given before the draw is one the giver need not discard after it (the two cards
     # drawn would overflow its hand); with two, tried too, it cost games
     w_spare = w["w_give_spare"] if s.n >= 4 else 0.0
-    over = sum(hand) + 2 - HAND_LIMIT - junk(ctx, p) if w_spare else 0
+    limit, draws, need = s.comp.hand_limit, s.comp.treasure_draws, ctx.need
+    over = sum(hand) + draws - limit - junk(ctx, p) if w_spare else 0
     spare = w_spare * overflow_cost(ctx, p, -1) if over > 0 else 0.0
     w_later = w["w_give_later"]
     for tr in ctx.uncaptured:
@@ -75,17 +76,17 @@ def gifts(ctx: Context, p: int) -> list[tuple[int, int, list[float]]]:
         # a treasure down to one tile, or with both flooded, may be lost before its cards meet: hurry them
         g = give * danger if tiles[a] == SUNK or tiles[z] == SUNK or tiles[a] == tiles[z] == FLOODED else give
         b = s.hands[c][tr]
-        room = HAND_LIMIT + junk(ctx, c) - sum(s.hands[c])
+        room = limit + junk(ctx, c) - sum(s.hands[c])
         later: float | None = None
         vals = []
         for i in range(h):
-            if b + i + 1 >= 4:
-                v = w["w_give_complete"] if b + i + 1 == 4 else 0.0
+            if b + i + 1 >= need:
+                v = w["w_give_complete"] if b + i + 1 == need else 0.0
             else:
                 v = g * (1.0 + 0.5 * (b + i))
             if i >= room:
                 v -= w["w_overflow"] * overflow_cost(ctx, c, tr)
-            elif i + 3 > room and w_later:  # it fits, but the two cards the receiver draws next will not
+            elif i + 1 + draws > room and w_later:  # it fits, but the cards the receiver draws next will not
                 if later is None:
                     later = w_later * overflow_cost(ctx, c, tr)
                 v -= later
@@ -201,7 +202,7 @@ def best_plan(
     messenger = s.roles[p] == MESSENGER
     cap_tiles = {}
     for tr in ctx.uncaptured:
-        if hand[tr] >= 4:
+        if hand[tr] >= ctx.need:
             for t in TREASURE_TILES[tr]:
                 if tiles[t] != SUNK:
                     cap_tiles[t] = tr

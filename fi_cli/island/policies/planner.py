@@ -129,13 +129,14 @@ class PlannerPolicy:
         if followed is not None:
             return followed
         proposal = self.base.choose(state, legal)
-        if state.phase == ACTIONS and 0 < state.actions_left < 3 and not self.every_action:
+        start = state.comp.actions_per_turn  # the actions of a turn: a turn's start has them all
+        if state.phase == ACTIONS and 0 < state.actions_left < start and not self.every_action:
             return proposal  # the turn's course was chosen at its first action
         if not self.specials and (state.phase != ACTIONS or state.actions_left == 0):
             return proposal
         # a candidate is (first action, -1) for the base to play on, or (first action, variant) for a variant's turn
         cands: list[tuple[Action, int]] = [(a, -1) for a in self._candidates(state, legal, proposal)]
-        if state.phase == ACTIONS and state.actions_left == 3 and self.variants.proposers:
+        if state.phase == ACTIONS and state.actions_left == start and self.variants.proposers:
             cands += self.variants.turns(state, legal, proposal, self.base.planned())
         if len(cands) == 1:
             return proposal

@@ -29,7 +29,8 @@ ENDINGS: tuple[str, ...] = ("win", *LOSS_CAUSES)
 COLUMNS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "games": (("game", "layout", "difficulty", "players", "roles", "policy", "outcome", "loss_cause", "turns",
                "storm_start", "sand_supply", "final_storm_level", "parts_found", "parts_collected", "ran_dry"),
-              ("seed", "fair", "loss_causes", "tiles_excavated", "sand_on_tiles")),
+              ("seed", "fair", "loss_causes", "tiles_excavated", "sand_on_tiles", "components.storm_meter",
+               "components.canteens")),
     "turns": (("game", "turn", "storm_level", "sand_on_tiles", "sand_supply", "water", "blocked", "pawn_cells"),
               ()),
     "tiles": (("game", "tile", "kind", "excavated_turn"), ()),
@@ -135,8 +136,7 @@ def figure_list(data: ReportData) -> list[FigureInfo]:
 def make_figures(tables: dict[str, pd.DataFrame], data: ReportData, look: Look, endings: list[str]
                  ) -> dict[str, Figure]:
     """The desert's own figures (the shared ones are made by `build`)."""
-    players = data.games.groupby("scenario")["players"].first()
-    skulls = {sc: stats.skull(int(players[sc])) for sc in look.scenarios}
+    skulls = {sc: stats.skulls(data.games)[sc] for sc in look.scenarios}
     low = tables["lowest_supply"].set_index("scenario")
     lowest = {sc: f"lowest supply: median {low.loc[sc, 'median_lowest']:.0f}, {low.loc[sc, 'share_5_or_fewer']:.0%} "
                   "of games at 5 or fewer" for sc in look.scenarios}

@@ -9,14 +9,14 @@ import numpy as np
 import pandas as pd
 
 from ...desert.tiles import DIAMOND, PARTS, SIZE, STORM_TRACKS
-from ..stats import HORIZON, event_timing, outcome_bands, series_bands, wilson
+from ..stats import HORIZON, event_timing, meter_skulls, outcome_bands, series_bands, wilson
 
 SAND_SERIES = ("on the board", "in the supply")
 
 
-def skull(players: int) -> int:
-    """The storm meter's skull for a player count."""
-    return len(STORM_TRACKS[players]) + 1
+def skulls(games: pd.DataFrame) -> dict[str, int]:
+    """Per scenario, the storm meter's skull: the rulebook's for its player count, unless its study set a meter."""
+    return meter_skulls(games, "storm_meter", lambda row: len(STORM_TRACKS[int(row["players"])]) + 1)
 
 
 def _with_start(turns: pd.DataFrame, games: pd.DataFrame, column: str, start: pd.Series) -> pd.DataFrame:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pandas as pd
 from matplotlib.figure import Figure
 
-from ...island.tiles import LOSS_CAUSES, SKULL, TILE_STATES, TREASURES
+from ...island.tiles import LOSS_CAUSES, TILE_STATES, TREASURES
 from ..errors import ReportError
 from ..figures import CARRIED, SURVIVAL, WIN_RATES, FigureInfo, Look, outcome_curves, scenario_curves, series_curves
 from ..figures import LOSS_CAUSES as LOSS_CAUSES_FIGURE
@@ -20,6 +20,7 @@ from ..maps import no_data
 from ..sections import Part, Table
 from . import explorer, explorer_figures, maps, stats
 from .figures import lost_treasures, water_at_loss
+from .stats import skulls as island_skulls
 
 if TYPE_CHECKING:
     from ..load import ReportData
@@ -31,7 +32,7 @@ ENDINGS: tuple[str, ...] = ("win", *LOSS_CAUSES, "turn_limit")
 COLUMNS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "games": (("game", "layout", "difficulty", "players", "policy", "outcome", "loss_cause", "turns",
                "final_water_level", "treasures_captured", "tiles_sunk"),
-              ("seed", "fair", "roles", "loss_causes", "lost_treasure", "drowned_tile")),
+              ("seed", "fair", "roles", "loss_causes", "lost_treasure", "drowned_tile", "components.water_meter")),
     "turns": (("game", "turn", "water_level", "waters_rise", "treasures_captured", "tiles_flooded", "tiles_sunk"),
               ("treasures", "actions")),
     "tiles": (("game", "tile", "row", "col", "sunk_turn"), ()),
@@ -148,7 +149,8 @@ def compute(data: ReportData) -> dict[str, pd.DataFrame]:
     tables = {
         "island_left": stats.island_left(t, data.tiles, g),
         "water_levels": stats.water_curves(t, g),
-        "water_level_reached": stats.level_reached_summary(stats.level_reached(t), g, sc),
+        "water_level_reached": stats.level_reached_summary(stats.level_reached(t, max(island_skulls(g).values())),
+                                                           g, sc),
         "water_at_loss": stats.water_at_loss(g, sc),
         "tile_risk_cells": stats.tile_risk_cells(data.tiles, g),
         "tile_risk_tiles": stats.tile_risk_tiles(data.tiles, sc),
@@ -174,14 +176,16 @@ def make_figures(tables: dict[str, pd.DataFrame], data: ReportData, look: Look, 
     no_details = no_data("This run does not log what losses took (games.lost_treasure, drowned_tile); "
                          "simulate it again with this version of fi to see them.")
     details = stats.has_loss_details(data.games)
-    levels = range(1, SKULL + 1)
+    skulls = island_skulls(data.games)
+    top = max(skulls[sc] for sc in look.scenarios)
+    levels = range(1, top + 1)
+    ticks = [*map(str, levels[:-1]), "skull" if len({skulls[sc] for sc in look.scenarios}) == 1 else str(top)]
     return {
         "layouts": maps.layouts(shapes),
         "island_left": series_curves(tables["island_left"], look, "state", TILE_STATES, "tiles", (0, 24.5)),
         "water_levels": outcome_curves(tables["water_levels"], tables["outcomes"], look, "water level",
-                                       (0.5, SKULL + 0.5), (levels, [*map(str, levels[:-1]), "skull"]),
-                                       dict.fromkeys(look.scenarios, SKULL)),
-        "water_at_loss": water_at_loss(tables["water_at_loss"], look, endings),
+                                       (0.5, top + 0.5), (levels, ticks), {sc: skulls[sc] for sc in look.scenarios}),
+        "water_at_loss": water_at_loss(tables["water_at_loss"], look, endings, top),
         "risk_map": maps.risk_map(cells, look, bool((cells["pinned"] == "").any())),
         "loss_map": maps.loss_map(tables["loss_cells"], look) if "loss_cells" in tables else no_details,
         "lost_treasures": lost_treasures(tables["lost_treasures"], look) if details else no_details,

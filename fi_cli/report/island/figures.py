@@ -31,11 +31,12 @@ def lost_treasures(lost: pd.DataFrame, look: Look) -> Figure:
     return fig
 
 
-def water_at_loss(table: pd.DataFrame, look: Look, endings: Sequence[str]) -> Figure:
-    """Per scenario: the water level at which games were lost, split by loss cause (share of losses)."""
+def water_at_loss(table: pd.DataFrame, look: Look, endings: Sequence[str], skull: int = SKULL) -> Figure:
+    """Per scenario: the water level at which games were lost, split by loss cause (share of losses); the top
+    level is ``skull``."""
     causes = [e for e in endings if e != "win"]
     fig, axes = panel_figure(len(look.scenarios), height=2.7, sharex=True, sharey=True)
-    levels = np.arange(1, SKULL + 1)
+    levels = np.arange(1, skull + 1)
     for ax, sc in zip(axes, look.scenarios, strict=True):
         t = table[table["scenario"] == sc]
         bottom = np.zeros(len(levels))

@@ -10,7 +10,17 @@ import numpy as np
 import pandas as pd
 
 from ...island.tiles import SKULL, TILE_STATES, TILES, TREASURE_TILES, TREASURES
-from ..stats import ALPHA, bands_by_turn, carry_forward, event_timing, km_median, outcome_bands, series_bands, wilson
+from ..stats import (
+    ALPHA,
+    bands_by_turn,
+    carry_forward,
+    event_timing,
+    km_median,
+    meter_skulls,
+    outcome_bands,
+    series_bands,
+    wilson,
+)
 
 _CAPTURE = re.compile(r"capture\(\s*p?\d+\s*,\s*([a-z_]+)\s*\)")
 
@@ -43,12 +53,17 @@ def island_left(turns: pd.DataFrame, tiles: pd.DataFrame, games: pd.DataFrame) -
     return series_bands(long, games, TILE_STATES, "state", "tiles")
 
 
-def level_reached(turns: pd.DataFrame) -> pd.DataFrame:
-    """Per game and water level above the start: the first turn at which the level was reached."""
+def skulls(games: pd.DataFrame) -> dict[str, int]:
+    """Per scenario, the water level of the skull (10, unless its study set a water meter of its own)."""
+    return meter_skulls(games, "water_meter", lambda _: SKULL)
+
+
+def level_reached(turns: pd.DataFrame, skull: int = SKULL) -> pd.DataFrame:
+    """Per game and water level above the start up to ``skull``: the first turn at which the level was reached."""
     w = turns[["scenario", "game", "turn", "water_level"]]
     starts = start_levels(turns)
     rows = []
-    for level in range(int(starts["start_level"].min()) + 1, SKULL + 1):
+    for level in range(int(starts["start_level"].min()) + 1, skull + 1):
         hit = w[w["water_level"] >= level].groupby(["scenario", "game"])["turn"].min().reset_index()
         hit = hit.merge(starts, on=["scenario", "game"])
         rows.append(hit[hit["start_level"] < level].assign(level=level))

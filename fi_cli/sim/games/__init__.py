@@ -8,6 +8,7 @@ game's rules. A door (``door("island")``, ``door("desert")``) has:
     setup_of(game, layout)                the engine's GameSetup of a validated `game:` section
     setup_to_dict(setup), setup_from_dict(d), difficulty_name(start_level)
     policy_names(), check_policy(name, params), play(setup, policy, params, seed, narrate)
+    Components                            the game's components (fi_cli.<game>.components)
     SCHEMAS, log(columns, scenario, game, seed, record)   the Parquet schemas and a game's rows
 
 The engines are imported lazily by each door (policies, play), so `fi_cli.sim` stays quick to import.
@@ -21,15 +22,16 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import pyarrow as pa
 import yaml
 
 from ...games import GAMES, module
 from ..errors import LayoutFileError
 from ..layout_files import layout_path
-from ..tables import Columns
+from ..tables import I32, Columns
 
-__all__ = ["DEFAULT", "GAMES", "TITLES", "check_layout_game", "door", "engine_calls", "layout_file_game", "log_game",
-           "setup_args", "setup_dict"]
+__all__ = ["DEFAULT", "GAMES", "TITLES", "check_layout_game", "component_schemas", "door", "engine_calls",
+           "layout_file_game", "log_game", "setup_args", "setup_dict"]
 
 DEFAULT = "island"  # a study, a run or a layout file that names no game is the island's (as before the desert)
 TITLES = {"island": "Forbidden Island", "desert": "Forbidden Desert"}
@@ -74,11 +76,13 @@ def setup_dict(setup: Any, layout: dict[str, Any], difficulty: str, **own: Any) 
             "rules": setup.rules.to_dict()}
 
 
-def setup_args(d: dict[str, Any], rules: Any) -> dict[str, Any]:
-    """The GameSetup arguments every game has, read back from `setup_dict` (`rules`: the game's Rules)."""
+def setup_args(d: dict[str, Any], rules: Any, components: Any) -> dict[str, Any]:
+    """The GameSetup arguments every game has, read back from `setup_dict` and a scenario's components (those
+    its study changes: see config.Scenario.to_dict); `rules`, `components`: the game's Rules and Components."""
     return {"start_level": d["start_level"], "players": d["players"],
             "roles": None if d["roles"] == "random" else tuple(d["roles"]), "rules": rules.from_dict(d["rules"]),
-            "first_player": None if d["first_player"] == "random" else d["first_player"]}
+            "first_player": None if d["first_player"] == "random" else d["first_player"],
+            "components": components.from_dict(d.get("components", {}))}
 
 
 def engine_calls(game: str) -> tuple[Callable[[], list[str]], Callable[..., None], Callable[..., Any]]:
@@ -103,16 +107,28 @@ def engine_calls(game: str) -> tuple[Callable[[], list[str]], Callable[..., None
     return policy_names, check_policy, play
 
 
+def component_schemas(game_door: ModuleType, names: Sequence[str]) -> dict[str, pa.Schema]:
+    """A game's schemas with a games column per component `names` (`components.<name>`: a number, or a list of
+    numbers for a meter and for a value per role, in the order of the game's roles): those a study changes."""
+    if not names:
+        return game_door.SCHEMAS
+    specs = game_door.Components.specs()
+    extra = [pa.field(f"components.{k}", I32 if specs[k].kind == "count" else pa.list_(I32)) for k in names]
+    return {**game_door.SCHEMAS, "games": pa.schema([*game_door.SCHEMAS["games"], *extra])}
+
+
 def log_game(columns: Columns, scenario: Any, game: int, seed: int, rec: Any, rules_version: str,
              own: Sequence[tuple[str, Any]], fields: Sequence[str]) -> None:
     """Append one played game of a Scenario: its games row (what every game logs, then the game's `own`
-    values and the record's `fields`), its turns and its tiles."""
+    values, the record's `fields` and the components its study changes), its turns and its tiles."""
     s = scenario.setup
+    comp = s.components
     columns.add_game([
         ("scenario", scenario.id), ("game", game), ("seed", seed), ("layout", s.layout.id),
         ("difficulty", scenario.difficulty), ("players", s.players), ("roles", tuple(rec.roles)),
         ("policy", scenario.policy_label), ("fair", module(scenario.game, "policies").is_fair(scenario.policy)),
         ("rules_version", rules_version), ("loss_causes", tuple(rec.loss_causes)),
-        *own, *((name, getattr(rec, name)) for name in fields)])
+        *own, *((name, getattr(rec, name)) for name in fields),
+        *((f"components.{k}", comp.effective(k, s.players)) for k in scenario.component_columns)])
     columns.add_rows("turns", scenario.id, game, rec.turn_rows)
     columns.add_rows("tiles", scenario.id, game, rec.tile_rows)

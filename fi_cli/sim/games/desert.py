@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal
 import pyarrow as pa
 from pydantic import Field, field_validator
 
+from ...desert.components import Components
 from ...desert.game import SAND_SUPPLY, GameSetup
 from ...desert.layouts import BUILTIN_LAYOUTS, Layout
 from ...desert.rules import RULES_VERSION, Rules
@@ -23,9 +24,9 @@ TITLE = TITLES[GAME]
 MATRIX_KEYS = ("layout", "difficulty", "storm_start", "sand_supply", "players", "roles", "first_player")
 layout_features = None  # what a manifest keeps of each board beyond its pins: nothing yet
 
-__all__ = ["GAME", "MATRIX_KEYS", "RULES_VERSION", "Rules", "SCHEMAS", "TITLE", "GameModel", "check_policy",
-           "difficulty_name", "layout_features", "load_layout", "log", "play", "policy_names", "setup_from_dict",
-           "setup_of", "setup_to_dict"]
+__all__ = ["GAME", "MATRIX_KEYS", "RULES_VERSION", "SCHEMAS", "TITLE", "Components", "GameModel", "Rules",
+           "check_policy", "difficulty_name", "layout_features", "load_layout", "log", "play", "policy_names",
+           "setup_from_dict", "setup_of", "setup_to_dict"]
 
 
 class GameModel(GameSection):
@@ -39,9 +40,10 @@ class GameModel(GameSection):
     roles: Any = "random"
     first_player: Any = "random"
     rules: dict[str, Any] = Field(default_factory=dict)
+    components: Any = Field(default_factory=dict)
     name: Literal["desert"] = "desert"
 
-    ROLE_IDS, MOST_PLAYERS, RULES, BUILTIN_LAYOUTS = ROLES, 5, Rules, BUILTIN_LAYOUTS
+    ROLE_IDS, MOST_PLAYERS, RULES, COMPONENTS, BUILTIN_LAYOUTS = ROLES, 5, Rules, Components, BUILTIN_LAYOUTS
 
     @field_validator("difficulty")
     @classmethod
@@ -67,15 +69,20 @@ class GameModel(GameSection):
         return self.storm_start if self.storm_start is not None else parse_difficulty(self.difficulty or "normal")
 
     def check_scenario(self) -> None:
-        """The seats (see GameSection), and the start mark of the storm meter against the player count."""
+        """The seats (see GameSection), the start mark of the storm meter against the player count and the
+        components against both."""
         super().check_scenario()
         if self.storm_start is not None and self.difficulty is not None:
             raise Invalid(f"difficulty ({self.difficulty}) and storm_start ({self.storm_start}) both set the storm "
                           "meter's start mark; give one of them", key="storm_start")
-        top = len(STORM_TRACKS[self.players])
+        meter = Components.from_dict(self.components).storm_meter
+        top = len(meter) if meter is not None else len(STORM_TRACKS[self.players])
         if self.start_mark > top:
-            raise Invalid(f"storm_start {self.start_mark} is not below the skull of the {self.players}-player storm "
-                          f"meter", f"1-{top}", key="storm_start" if self.storm_start else "difficulty")
+            which = f"the {top}-mark storm meter of components.storm_meter" if meter is not None else \
+                f"the {self.players}-player storm meter"
+            raise Invalid(f"storm_start {self.start_mark} is not below the skull of {which}", f"1-{top}",
+                          key="storm_start" if self.storm_start else "difficulty")
+        self.check_components(self.start_mark)
 
 
 def load_layout(ref: str, base: Path | None) -> Layout:
@@ -95,7 +102,8 @@ def setup_to_dict(s: GameSetup) -> dict[str, Any]:
 
 
 def setup_from_dict(d: dict[str, Any]) -> GameSetup:
-    return GameSetup(sand_supply=d["sand_supply"], layout=Layout.from_dict(d["layout"]), **setup_args(d, Rules))
+    return GameSetup(sand_supply=d["sand_supply"], layout=Layout.from_dict(d["layout"]),
+                     **setup_args(d, Rules, Components))
 
 
 policy_names, check_policy, play = engine_calls(GAME)

@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal
 import pyarrow as pa
 from pydantic import Field, field_validator
 
+from ...island.components import Components
 from ...island.game import GameSetup
 from ...island.layout_features import layout_features
 from ...island.layouts import BUILTIN_LAYOUTS, Layout
@@ -24,9 +25,9 @@ GAME = "island"
 TITLE = TITLES[GAME]
 MATRIX_KEYS = ("layout", "difficulty", "players", "roles", "first_player")
 
-__all__ = ["GAME", "MATRIX_KEYS", "RULES_VERSION", "Rules", "SCHEMAS", "TITLE", "GameModel", "check_policy",
-           "difficulty_name", "layout_features", "load_layout", "log", "play", "policy_names", "setup_from_dict",
-           "setup_of", "setup_to_dict"]
+__all__ = ["GAME", "MATRIX_KEYS", "RULES_VERSION", "SCHEMAS", "TITLE", "Components", "GameModel", "Rules",
+           "check_policy", "difficulty_name", "layout_features", "load_layout", "log", "play", "policy_names",
+           "setup_from_dict", "setup_of", "setup_to_dict"]
 
 
 class GameModel(GameSection):
@@ -38,9 +39,10 @@ class GameModel(GameSection):
     roles: Any = "random"
     first_player: Any = "random"
     rules: dict[str, Any] = Field(default_factory=dict)
+    components: Any = Field(default_factory=dict)
     name: Literal["island"] = "island"
 
-    ROLE_IDS, MOST_PLAYERS, RULES, BUILTIN_LAYOUTS = ROLES, 4, Rules, BUILTIN_LAYOUTS
+    ROLE_IDS, MOST_PLAYERS, RULES, COMPONENTS, BUILTIN_LAYOUTS = ROLES, 4, Rules, Components, BUILTIN_LAYOUTS
 
     @field_validator("difficulty")
     @classmethod
@@ -50,6 +52,11 @@ class GameModel(GameSection):
         except ValueError:
             raise Invalid("unknown difficulty", ", ".join(DIFFICULTIES) + " or a start level 1-9") from None
         return v
+
+    def check_scenario(self) -> None:
+        """The seats (see GameSection), and the components against the players and the start level."""
+        super().check_scenario()
+        self.check_components(parse_difficulty(self.difficulty))
 
 
 def load_layout(ref: str, base: Path | None) -> Layout:
@@ -69,7 +76,7 @@ def setup_to_dict(s: GameSetup) -> dict[str, Any]:
 
 
 def setup_from_dict(d: dict[str, Any]) -> GameSetup:
-    return GameSetup(layout=layout_from_dict(d["layout"]), **setup_args(d, Rules))
+    return GameSetup(layout=layout_from_dict(d["layout"]), **setup_args(d, Rules, Components))
 
 
 policy_names, check_policy, play = engine_calls(GAME)
