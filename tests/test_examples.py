@@ -24,7 +24,7 @@ def test_the_example_study_plays_the_example_player_by_import_path_in_its_own_pr
     games = pd.read_parquet(out / "games")
     assert sorted(set(games.policy)) == ["heuristic", "my_players:Cautious", "my_players:Cautious(shore_first=false)"]
     turns = pd.read_parquet(out / "turns")
-    first = turns[turns.scenario == "policy=my_players:Cautious"]
+    first = turns[turns.scenario.astype(str) == study.scenarios[0].id]  # the player with its defaults
     assert first.actions.map(lambda a: any(x.startswith(("shore_up", "capture", "give")) for x in a)).any()
 
 

@@ -108,7 +108,7 @@ def _deals(study_file, game, players, difficulty, layout, rules, games, seed):
         return study_deals(study), {sc.id: _label(sc) for sc in study.scenarios}, study.game
     from .play import _setup
 
-    setup = _setup(game, players, difficulty, layout, None, parse_rules(rules))
+    setup = _setup(game, players, difficulty, layout, None, parse_rules(rules), {})
     scenario = Scenario(index=0, id=BASE_SCENARIO_ID, values={}, setup=setup, policy="random", game=game)
     study = Study(name="compare", games=games or 200, seed=1 if seed is None else seed, scenarios=(scenario,),
                   game=game)

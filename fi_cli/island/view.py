@@ -10,11 +10,13 @@ from typing import Any
 
 from ..common.view import fields_of, state_of
 from .board import Board
+from .components import Components
 from .engine import GameState
 from .layouts import Layout
 from .rules import Rules
 
-# every field of engine.GameState but the generator, the recorder and those written apart (board, rules, fdeck)
+# every field of engine.GameState but the generator, the recorder and those written apart (board, rules, comp,
+# fdeck)
 FIELDS = ("roles", "n", "pos", "hands", "tiles", "tdeck", "tdiscard", "fdiscard", "water", "captured", "current",
           "turn", "phase", "actions_left", "flight_used", "discarder", "resume", "draws_left", "flood_left",
           "swimmers", "sinking", "outcome", "loss_causes")
@@ -27,6 +29,7 @@ def to_view(s: GameState) -> dict[str, Any]:
         "game": "island",
         "board": _board_view(s.board),
         "rules": s.rules.to_dict(),
+        "components": s.comp.changed(),  # those that differ from the rulebook (plain data)
         "fdeck": [sorted(seg) for seg in s.fdeck],
         **fields_of(s, FIELDS),
     }
@@ -34,8 +37,9 @@ def to_view(s: GameState) -> dict[str, Any]:
 
 def from_view(view: dict[str, Any]) -> GameState:
     """The position of a view, without a generator (the board of a game is built once and shared, as in play)."""
-    fields = {k: v for k, v in view.items() if k not in ("game", "board", "rules")}
+    fields = {k: v for k, v in view.items() if k not in ("game", "board", "rules", "components")}
     s = state_of(GameState, fields, _TUPLES)
+    s.comp = Components.from_dict(view.get("components"))
     s.rules, s.board = _board(json.dumps([view["board"], view["rules"]], sort_keys=True))
     return s
 
