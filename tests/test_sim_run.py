@@ -219,8 +219,11 @@ def test_resume_after_ctrl_c(reference, tmp_path):
 
 
 def _cli(*args: str, **kw) -> subprocess.Popen:
+    # as from a terminal: Ctrl-C raises KeyboardInterrupt in the child even if something earlier in this test
+    # process left SIGINT ignored (an ignored signal is inherited, and Python then installs no handler)
     return subprocess.Popen([sys.executable, "-c", "from fi_cli.cli import main; main()", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL), **kw)
 
 
 def _wait_for_games(out: Path, n: int, proc: subprocess.Popen) -> None:
