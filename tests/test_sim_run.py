@@ -219,8 +219,9 @@ def test_resume_after_ctrl_c(reference, tmp_path):
 
 
 def _cli(*args: str, **kw) -> subprocess.Popen:
-    # as from a terminal: Ctrl-C raises KeyboardInterrupt in the child even if something earlier in this test
-    # process left SIGINT ignored (an ignored signal is inherited, and Python then installs no handler)
+    # as from a terminal: Ctrl-C raises KeyboardInterrupt in the child even when the tests run as a background job
+    # (a non-interactive shell starts those with SIGINT ignored; the child inherits that and Python then installs
+    # no handler, so the study would play to its end)
     return subprocess.Popen([sys.executable, "-c", "from fi_cli.cli import main; main()", *args],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL), **kw)
