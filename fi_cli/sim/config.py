@@ -93,6 +93,11 @@ def changed_components(scenarios: Any) -> tuple[str, ...]:
     return tuple(k for k in scenarios[0].door.Components.specs() if k in changed) if scenarios else ()
 
 
+def scenario_id(values: dict[str, Any]) -> str:
+    """The id of the scenario with these matrix values: 'key=value,...' in matrix order ('base' without any)."""
+    return ",".join(f"{k}={render_value(v)}" for k, v in values.items()) or BASE_SCENARIO_ID
+
+
 @dataclass(frozen=True)
 class Scenario:
     """One point of the study's matrix: the game's set-up (the engine's GameSetup) and the players' policy."""
@@ -135,8 +140,7 @@ class Scenario:
     def deal_id(self) -> str:
         """The id its games' seeds come from: its id without the policy, so that the rungs of a policy matrix (a
         ladder of players) play the very same deals and their results pair game by game."""
-        kept = {k: v for k, v in self.values.items() if k != "policy"}
-        return ",".join(f"{k}={render_value(v)}" for k, v in kept.items()) or BASE_SCENARIO_ID
+        return scenario_id({k: v for k, v in self.values.items() if k != "policy"})
 
     @property
     def policy_label(self) -> str:
@@ -450,7 +454,7 @@ class _StudyReader:
                     settings[key] = value
             layout = self.layouts[settings["layout"]]
             values = {key: layout.id if key == "layout" else value for key, (value, _) in zip(keys, combo, strict=True)}
-            sid = ",".join(f"{k}={render_value(v)}" for k, v in values.items()) or BASE_SCENARIO_ID
+            sid = scenario_id(values)
             if sid in seen_ids:
                 self.fail(f"two scenarios get the same id {sid!r}; make the matrix values distinct",
                           ("matrix",) + tuple(keys[:1]))
