@@ -15,6 +15,7 @@ choice.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from ...common.policies import checked_weights
 from ..actions import DRAW_STORM, END_ACTIONS, EXCAVATE, JET, NOBODY, PEEK_STORM, Action
@@ -86,8 +87,8 @@ DEFAULTS: dict[str, float] = {k: v[0] for k, v in _SPEC.items()}
 class HeuristicPolicy:
     """Hand-crafted turn planner for the Desert with weights as parameters; see the module docstring."""
 
-    name = "heuristic"
-    PARAMETERS: dict[str, str] = {k: f"{v[1]} (default {v[0]:g})" for k, v in _SPEC.items()}
+    name: ClassVar[str] = "heuristic"
+    PARAMETERS: ClassVar[dict[str, str]] = {k: f"{v[1]} (default {v[0]:g})" for k, v in _SPEC.items()}
 
     def __init__(self, **weights: float) -> None:
         self.w = checked_weights(DEFAULTS, weights)
