@@ -275,6 +275,7 @@ def scale_out(client: Any, args: argparse.Namespace) -> None:
 
     from distributed.protocol import deserialize, serialize
 
+    from fi_cli.sim.chunks import ChunkSet
     from fi_cli.sim.runner import Chunk, new_manifest, play_chunk, write_manifest
     from fi_cli.sim.tables import write_chunk
 
@@ -326,7 +327,7 @@ def scale_out(client: Any, args: argparse.Namespace) -> None:
         write = clock() - t
         parquet = sum(f.stat().st_size for f in out.rglob("*.parquet"))
         big = new_manifest(bench_study(100_000 * 40, args.policy))  # 40 islands x 100,000 games, all chunks done
-        big["chunks_done"] = {"base": list(range(big["chunks_total"]))}
+        big["chunks_done"] = {"base": ChunkSet(range(big["chunks_total"])).to_json()}
         t = clock()
         write_manifest(out, big)
         manifest = clock() - t

@@ -220,8 +220,12 @@ def test_a_really_full_disk_with_two_workers(tmp_path, reference):
         pytest.skip("cannot mount a tmpfs here")
     try:
         study, out = make_study(tmp_path, games=4, chunk=1), disk / "run"
-        r = subprocess.run([sys.executable, "-c", "from fi_cli.cli import main; main()", "simulate", str(study),
-                            "--out", str(out), "-w", "2", "-q"], capture_output=True, text=True, timeout=120)
+        command = [sys.executable, "-c", "from fi_cli.cli import main; main()", "simulate", str(study), "--out",
+                   str(out), "-w", "2", "-q"]
+        r = subprocess.run(command, capture_output=True, text=True, timeout=120)  # the estimate sees it coming
+        assert r.returncode == 2 and r.stderr.startswith(f"Error: {out}: this run would not fit on its disk.")
+        assert not out.exists()
+        r = subprocess.run([*command, "--no-space-check"], capture_output=True, text=True, timeout=120)
         assert r.returncode == 2 and r.stderr.startswith("Error: cannot write the run: ")
         assert r.stderr.count("\n") == 1, r.stderr  # one paragraph: no traceback, no warning of leaked resources
         assert "the disk is full: free some space" in r.stderr and "--resume" in r.stderr

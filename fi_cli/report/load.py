@@ -17,7 +17,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from fi_cli.sim.check import RunCheck, check_run, load_manifest, resume_command
+from fi_cli.sim.check import RunCheck, check_run, done_chunks, load_manifest, resume_command
 from fi_cli.sim.errors import ConfigError
 from fi_cli.sim.tables import chunk_path
 
@@ -161,8 +161,8 @@ def load_run(run_dir: Path, partial: bool = False, datasets: tuple[str, ...] = (
             manifest = check.manifest
         else:
             check, manifest = None, load_manifest(run_dir)
-            for sid, done in manifest["chunks_done"].items():
-                for c in done:
+            for sid in manifest["chunks_done"]:
+                for c in done_chunks(run_dir, manifest, sid):
                     try:
                         chunks.keep(sid, c, {"games": pq.read_table(chunk_path(run_dir, "games", sid, c))})
                     except (OSError, pa.ArrowException) as e:

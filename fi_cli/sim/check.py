@@ -22,6 +22,7 @@ from urllib.parse import unquote
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from .chunks import ChunkSet
 from .errors import ConfigError
 from .tables import DATASETS, chunk_path
 
@@ -70,6 +71,16 @@ def load_manifest(out: Path) -> dict[str, Any]:
     return manifest
 
 
+def done_chunks(out: Path, manifest: dict[str, Any], sid: str) -> ChunkSet:
+    """The chunks of a scenario the manifest of the run in `out` records as done; ConfigError when that record
+    is damaged."""
+    try:
+        return ChunkSet.from_json(manifest["chunks_done"].get(sid, []))
+    except ValueError as e:
+        raise ConfigError(f"chunks_done of {sid!r}: {e}; run the study again with `fi simulate … --overwrite`",
+                          file=Path(out) / "manifest.json") from None
+
+
 def chunk_range(manifest: dict[str, Any], chunk: int) -> range:
     """The game numbers of a chunk (the same for every scenario)."""
     size, games = manifest["chunk_size"], manifest["games_per_scenario"]
@@ -87,7 +98,7 @@ def check_run(out: str | Path, keep: KeepChunk | None = None) -> RunCheck:
     recorded: set[tuple[str, int]] = set()
     for sid in ids:
         result.good[sid] = []
-        for c in sorted(manifest["chunks_done"].get(sid, [])):
+        for c in done_chunks(out, manifest, sid):
             if not 0 <= c < n_chunks:
                 result.problems.append(f"{out}/manifest.json: records chunk {c} of {sid!r} as done, but the "
                                        f"study has chunks 0 to {n_chunks - 1}")

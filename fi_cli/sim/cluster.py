@@ -18,6 +18,7 @@ import signal
 import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
+from dataclasses import replace
 from typing import Any
 
 import pyarrow as pa
@@ -69,7 +70,9 @@ def play_on_worker(expected: dict[str, str], chunk: Chunk, scenario: dict[str, A
         from distributed import get_worker
 
         raise WorkersLost(refusal({get_worker().address: mine}, expected))
-    return chunk, play_chunk(chunk, scenario, root_seed, meta)
+    start = time.perf_counter()
+    tables = play_chunk(chunk, scenario, root_seed, meta)
+    return replace(chunk, seconds=time.perf_counter() - start), tables
 
 
 @contextmanager
@@ -157,6 +160,10 @@ class DaskBackend:
         self.chunks: dict[Any, Chunk] = {}  # future -> its chunk, to name it when it fails
         self.threads, self.next_look = 0, 0.0
 
+    @property
+    def workers(self) -> int:
+        return max(1, self.threads)
+
     def window(self) -> int:
         if time.monotonic() >= self.next_look:
             with self.lost_scheduler():  # asking the scheduler is where its loss may show first
@@ -183,7 +190,7 @@ class DaskBackend:
         scenario = self.run.scenarios[chunk.scenario]["id"]
         try:
             with self.lost_scheduler():
-                _, tables = future.result()
+                chunk, tables = future.result()
         except KilledWorker:
             raise WorkersLost(f"chunk {chunk.number} of {scenario!r} (games {chunk.start} to {chunk.stop - 1}) "
                               "ended every worker that played it, more often than Dask's "
