@@ -152,7 +152,7 @@ def overhead(args: argparse.Namespace) -> None:
           f"{(extra + spent['play']) / bare - 1:+.1%} in total")
 
 
-def _rss_kb(pid: int) -> int:
+def rss_kb(pid: int) -> int:
     try:
         with open(f"/proc/{pid}/status") as f:
             return next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
@@ -160,14 +160,15 @@ def _rss_kb(pid: int) -> int:
         return 0
 
 
-def _children(pid: int) -> list[int]:
+def descendants(pid: int) -> list[int]:
+    """The processes below `pid` (none once it has ended)."""
     kids = []
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        try:
+    try:
+        for task in Path(f"/proc/{pid}/task").iterdir():
             kids += [int(k) for k in (task / "children").read_text().split()]
-        except OSError:
-            pass
-    return kids + [g for k in kids for g in _children(k)]
+    except OSError:
+        pass
+    return kids + [g for k in kids for g in descendants(k)]
 
 
 def memory(args: argparse.Namespace) -> None:
@@ -180,8 +181,8 @@ def memory(args: argparse.Namespace) -> None:
     def sample() -> None:
         while not stop.wait(args.every):
             me = os.getpid()
-            main_kb = _rss_kb(me)
-            workers_kb = [_rss_kb(k) for k in _children(me)]
+            main_kb = rss_kb(me)
+            workers_kb = [rss_kb(k) for k in descendants(me)]
             total = main_kb + sum(workers_kb)
             peak.update(total=max(peak["total"], total), main=max(peak["main"], main_kb),
                         worker=max([peak["worker"], *workers_kb]))
