@@ -3,6 +3,7 @@ and of `fi report`, bytes per game; and the memory of a study far too long to fi
 
     python benchmarks/scale.py study --base 2500 --factors 1 10 100 --play-up-to 10 --workers 2
     python benchmarks/scale.py flat --games 2500000 --seconds 120 --workers 2
+    python benchmarks/scale.py recording --games 1000 --repeat 6
 
 `study`: the base is the standard island at the four difficulties, 4 players, `heuristic` (4 scenarios x --base
 games). Each factor is played with `fi simulate` (a process of its own, whose RSS and that of its workers are
@@ -12,6 +13,8 @@ not played: their run is the largest run played, copied as many times as needed 
 measured at a scale this machine cannot play in a session; the output says which runs were copied.
 `flat`: a study of --games games per scenario (4 scenarios), played for --seconds and stopped with Ctrl-C, its
 RSS sampled: whether memory stays flat in a study of millions of games.
+`recording`: the CPU a game of a run's worker (play, rows, Arrow tables, Parquet) against the bare loop of
+benchmarks/speed.py on the same games.
 """
 
 from __future__ import annotations
@@ -188,20 +191,78 @@ def flat(args: argparse.Namespace) -> None:
         shutil.rmtree(work)
 
 
+def _one_side(args: argparse.Namespace) -> None:
+    """In a process of its own: play the base study's first scenario bare (`bare`: the loop of speed.py, on the
+    same games: each game's seed and player seed as fi simulate makes them) or as a run's worker does
+    (`recorded`: games, rows, Arrow tables and Parquet files, chunk by chunk); print the CPU seconds."""
+    from fi_cli.common.play import LegalActions, choose
+    from fi_cli.seeding import policy_seed
+    from fi_cli.sim.config import load_study
+    from fi_cli.sim.runner import play_games
+    from fi_cli.sim.seeds import game_seed
+    from fi_cli.sim.tables import Columns, write_chunk
+
+    work = Path(tempfile.mkdtemp(prefix="fi-rec-"))
+    (work / "s.yaml").write_text(STUDY.format(games=args.games, policy=args.policy))
+    study = load_study(work / "s.yaml")
+    sc = study.scenarios[1]  # normal
+    module = sc.door
+    Columns(module.SCHEMAS).tables()  # pyarrow's start-up, paid once a worker
+    start = time.process_time()
+    if args.side == "bare":
+        from fi_cli.island.game import new_game
+        from fi_cli.island.policies import make_policy
+
+        for g in range(args.games):
+            seed = game_seed(study.seed, sc.deal_id, g)
+            s, policy = new_game(sc.setup, seed), make_policy(sc.policy)
+            policy.reset(policy_seed(seed))
+            while s.outcome is None:
+                s.apply(choose(policy, s, LegalActions(s)))
+    else:
+        for c in range(0, args.games, study.chunk_size):
+            cols = Columns(module.SCHEMAS)
+            play_games(sc, study.seed, range(c, min(c + study.chunk_size, args.games)), cols)
+            write_chunk(work, sc.id, c // study.chunk_size, cols.tables({"fi.scenario": json.dumps(sc.to_dict())}))
+    print(time.process_time() - start)
+    shutil.rmtree(work)
+
+
+def recording(args: argparse.Namespace) -> None:
+    """CPU a game of a run's worker against the bare play loop of speed.py on the same games, each side in a
+    process of its own, alternated --repeat times (the machine's load hits both alike)."""
+    import statistics
+
+    ratios = []
+    for r in range(args.repeat):
+        cpu = {}
+        for side in (("bare", "recorded") if r % 2 == 0 else ("recorded", "bare")):
+            out = subprocess.run([sys.executable, __file__, "_side", "--side", side, "--games", str(args.games),
+                                  "--policy", args.policy], capture_output=True, text=True, check=True)
+            cpu[side] = float(out.stdout.split()[-1])
+        ratios.append(cpu["recorded"] / cpu["bare"])
+        print(f"round {r + 1}: bare {cpu['bare'] / args.games * 1000:.3f} CPU ms a game, recorded "
+              f"{cpu['recorded'] / args.games * 1000:.3f}: {ratios[-1]:.3f}x", flush=True)
+    print(f"recorded / bare, median of {args.repeat}: {statistics.median(ratios):.3f}x ({args.games} games of "
+          f"{args.policy}, standard island, 4 players, normal)")
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("mode", choices=["study", "flat"])
+    p.add_argument("mode", choices=["study", "flat", "recording", "_side"])
+    p.add_argument("--side", choices=["bare", "recorded"], help=argparse.SUPPRESS)
+    p.add_argument("--repeat", type=int, default=4, help="recording: rounds")
     p.add_argument("--base", type=int, default=2500, help="study: games per scenario of the base study")
     p.add_argument("--factors", type=int, nargs="+", default=[1, 10, 100])
     p.add_argument("--play-up-to", type=int, default=10, help="study: larger factors are copies of the largest "
                    "run played, for the report")
-    p.add_argument("--games", type=int, default=2_500_000, help="flat: games per scenario")
+    p.add_argument("--games", type=int, default=2_500_000, help="flat: games per scenario; recording: games")
     p.add_argument("--seconds", type=float, default=120, help="flat: seconds before Ctrl-C")
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--policy", default="heuristic")
     p.add_argument("--out", help="study: keep the runs and reports here")
     args = p.parse_args()
-    {"study": study, "flat": flat}[args.mode](args)
+    {"study": study, "flat": flat, "recording": recording, "_side": _one_side}[args.mode](args)
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 import shlex
+import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -90,20 +91,27 @@ def chunk_range(manifest: dict[str, Any], chunk: int) -> range:
     return range(chunk * size, min((chunk + 1) * size, games))
 
 
-def check_run(out: str | Path, keep: KeepChunk | None = None, columns: dict[str, Sequence[str]] | None = None
-              ) -> RunCheck:
+def check_run(out: str | Path, keep: KeepChunk | None = None, columns: dict[str, Sequence[str]] | None = None,
+              progress: bool | None = None) -> RunCheck:
     """Check the run in `out` (see the module docstring); `keep` gets the tables of each good chunk, so a
     reader needs to read the files only once; `columns`: read only these columns of each dataset (those
-    there are) and CHECKED, not the whole files. ConfigError when `out` is not a run with a manifest."""
+    there are) and CHECKED, not the whole files; `progress`: a bar of the chunks on stderr (None: only on a
+    terminal). ConfigError when `out` is not a run with a manifest."""
+    from tqdm import tqdm
+
     out = Path(out)
     manifest = load_manifest(out)
     ids = [str(s["id"]) for s in manifest["scenarios"]]
+    done = {sid: done_chunks(out, manifest, sid) for sid in ids}
+    bar = tqdm(total=sum(map(len, done.values())), unit="chunk", desc=f"reading {out.name}", file=sys.stderr,
+               disable=None if progress is None else not progress, leave=False, dynamic_ncols=True)
     n_chunks = -(-manifest["games_per_scenario"] // manifest["chunk_size"])
     result = RunCheck(out, manifest, games_total=manifest["games_per_scenario"] * len(ids))
     recorded: set[tuple[str, int]] = set()
     for sid in ids:
         result.good[sid] = []
-        for c in done_chunks(out, manifest, sid):
+        for c in done[sid]:
+            bar.update()
             if not 0 <= c < n_chunks:
                 result.problems.append(f"{out}/manifest.json: records chunk {c} of {sid!r} as done, but the "
                                        f"study has chunks 0 to {n_chunks - 1}")
@@ -116,6 +124,7 @@ def check_run(out: str | Path, keep: KeepChunk | None = None, columns: dict[str,
             else:
                 result.good[sid].append(c)
                 result.games_good += len(chunk_range(manifest, c))
+    bar.close()
     for path, key in _chunk_files(out):
         if key not in recorded:
             what = (f"chunk {key[1]} of {key[0]!r}: --resume plays it again" if key[0] in ids and key[1] < n_chunks
