@@ -36,7 +36,6 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 from sim_scaling import descendants, rss_kb
 
-from fi_cli.sim.chunks import ChunkSet
 from fi_cli.sim.runner import read_manifest, write_manifest
 from fi_cli.sim.tables import DATASETS
 
@@ -111,6 +110,8 @@ def copied(run: Path, times: int, out: Path) -> Path:
     """`run` copied `times` times into `out` as one run of `times` x its games per scenario: chunk c of copy k is
     chunk k * chunks + c, its game numbers shifted by k * games (the run's games per scenario must be a whole
     number of chunks)."""
+    from fi_cli.sim.chunks import ChunkSet
+
     m = read_manifest(run)
     games, size = m["games_per_scenario"], m["chunk_size"]
     assert games % size == 0, "a run to copy has whole chunks"
@@ -192,7 +193,7 @@ def flat(args: argparse.Namespace) -> None:
 
 
 def _one_side(args: argparse.Namespace) -> None:
-    """In a process of its own: play the base study's first scenario bare (`bare`: the loop of speed.py, on the
+    """In a process of its own: play the base study's normal scenario bare (`bare`: the loop of speed.py, on the
     same games: each game's seed and player seed as fi simulate makes them) or as a run's worker does
     (`recorded`: games, rows, Arrow tables and Parquet files, chunk by chunk); print the CPU seconds."""
     from fi_cli.common.play import LegalActions, choose
@@ -201,6 +202,12 @@ def _one_side(args: argparse.Namespace) -> None:
     from fi_cli.sim.runner import play_games
     from fi_cli.sim.seeds import game_seed
     from fi_cli.sim.tables import Columns, write_chunk
+
+    try:
+        from fi_cli.sim.tables import encode_chunk
+    except ImportError:  # an fi of before issue 51 (to measure it too): write_chunk encoded the tables itself
+        def encode_chunk(tables: dict) -> dict:
+            return tables
 
     work = Path(tempfile.mkdtemp(prefix="fi-rec-"))
     (work / "s.yaml").write_text(STUDY.format(games=args.games, policy=args.policy))
@@ -223,7 +230,8 @@ def _one_side(args: argparse.Namespace) -> None:
         for c in range(0, args.games, study.chunk_size):
             cols = Columns(module.SCHEMAS)
             play_games(sc, study.seed, range(c, min(c + study.chunk_size, args.games)), cols)
-            write_chunk(work, sc.id, c // study.chunk_size, cols.tables({"fi.scenario": json.dumps(sc.to_dict())}))
+            tables = cols.tables({"fi.scenario": json.dumps(sc.to_dict())})
+            write_chunk(work, sc.id, c // study.chunk_size, encode_chunk(tables))
     print(time.process_time() - start)
     shutil.rmtree(work)
 

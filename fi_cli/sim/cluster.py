@@ -1,6 +1,7 @@
 """Playing a run's chunks on a Dask distributed cluster (`fi simulate --cluster`, `run_study(cluster=...)`).
 
-The chunk is the unit of work, as in the local pool. A worker plays a chunk and sends its three tables back;
+The chunk is the unit of work, as in the local pool. A worker plays a chunk and sends its three Parquet files
+back (encoded there: the client's work a chunk is then a few file writes, and one client feeds many workers);
 this process (the client) writes the chunk files and the manifest with the same atomic code as a local
 run. So the workers need no shared disk, the data are those of a local run whatever the cluster (per-game
 seeds depend on neither), and a run stopped on a cluster resumes with or without one. Dask plays a chunk
@@ -20,8 +21,6 @@ from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import replace
 from typing import Any
-
-import pyarrow as pa
 
 from .errors import ConfigError
 from .runner import Chunk, RunParts, WorkersLost, play_chunk
@@ -62,8 +61,8 @@ def refusal(found: dict[str, Any], expected: dict[str, str]) -> str:
 
 
 def play_on_worker(expected: dict[str, str], chunk: Chunk, scenario: dict[str, Any], root_seed: int,
-                   meta: dict[str, str]) -> tuple[Chunk, dict[str, pa.Table]]:
-    """A Dask task: play a chunk and return its tables. Checked on every chunk, since workers may join a
+                   meta: dict[str, str]) -> tuple[Chunk, dict[str, bytes]]:
+    """A Dask task: play a chunk and return its files' bytes. Checked on every chunk, since workers may join a
     cluster after the client looked at them."""
     mine = versions()
     if mine != expected:
@@ -71,8 +70,8 @@ def play_on_worker(expected: dict[str, str], chunk: Chunk, scenario: dict[str, A
 
         raise WorkersLost(refusal({get_worker().address: mine}, expected))
     start = time.perf_counter()
-    tables = play_chunk(chunk, scenario, root_seed, meta)
-    return replace(chunk, seconds=time.perf_counter() - start), tables
+    files = play_chunk(chunk, scenario, root_seed, meta)
+    return replace(chunk, seconds=time.perf_counter() - start), files
 
 
 @contextmanager
@@ -190,12 +189,12 @@ class DaskBackend:
         scenario = self.run.scenarios[chunk.scenario]["id"]
         try:
             with self.lost_scheduler():
-                chunk, tables = future.result()
+                chunk, files = future.result()
         except KilledWorker:
             raise WorkersLost(f"chunk {chunk.number} of {scenario!r} (games {chunk.start} to {chunk.stop - 1}) "
                               "ended every worker that played it, more often than Dask's "
                               "distributed.scheduler.allowed-failures allows (did they run out of memory?)") from None
-        write_chunk(self.run.out, scenario, chunk.number, tables)
+        write_chunk(self.run.out, scenario, chunk.number, files)
         return chunk
 
     def cancel(self, futures: set[Any]) -> None:

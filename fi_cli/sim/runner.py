@@ -18,8 +18,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
-import pyarrow as pa
-
 from .. import __version__
 from ..common.players import PlayerError
 from .check import check_run
@@ -29,7 +27,7 @@ from .errors import ConfigError, os_error_text
 from .estimate import measure, refusal
 from .games import DEFAULT, TITLES
 from .seeds import game_seed
-from .tables import DATASETS, Columns, stale_temp_files, temp_path, write_chunk
+from .tables import DATASETS, Columns, encode_chunk, stale_temp_files, temp_path, write_chunk
 from .workers import die_with_parent, worker_count
 
 MANIFEST = "manifest.json"
@@ -193,15 +191,16 @@ def play_games(scenario: Scenario, root_seed: int, games: range, columns: Column
         game.log(columns, scenario, g, game_seed(root_seed, scenario.stream, g), rec)
 
 
-def play_chunk(chunk: Chunk, scenario: dict[str, Any], root_seed: int, meta: dict[str, str]) -> dict[str, pa.Table]:
-    """Play a chunk of a scenario (given resolved, as Scenario.to_dict makes it); the tables of its three files.
+def play_chunk(chunk: Chunk, scenario: dict[str, Any], root_seed: int, meta: dict[str, str]) -> dict[str, bytes]:
+    """Play a chunk of a scenario (given resolved, as Scenario.to_dict makes it); the bytes of its three files
+    (encoded where it is played: on a cluster, the client only writes them).
 
     A worker gets all it needs with each chunk and keeps nothing between chunks (building a scenario's
     set-up takes 0.1 ms), so any worker, local or on a cluster, can play any chunk of any run."""
     sc = Scenario.from_dict(scenario)
     cols = Columns(sc.schemas)
     play_games(sc, root_seed, range(chunk.start, chunk.stop), cols)
-    return cols.tables(dict(meta, **{"fi.scenario": json.dumps(sc.to_dict())}))
+    return encode_chunk(cols.tables(dict(meta, **{"fi.scenario": json.dumps(sc.to_dict())})))
 
 
 def _play_and_write(out: Path, chunk: Chunk, scenario: dict[str, Any], root_seed: int, meta: dict[str, str]

@@ -86,14 +86,28 @@ def chunk_path(out: Path, dataset: str, scenario_id: str, chunk: int) -> Path:
     return partition_dir(out, dataset, scenario_id) / f"part-{chunk:05d}.parquet"
 
 
-def write_chunk(out: Path, scenario_id: str, chunk: int, tables: dict[str, pa.Table]) -> None:
-    """Write a chunk's three files; each appears whole or not at all (temp file, then rename)."""
+def encode_chunk(tables: dict[str, pa.Table]) -> dict[str, bytes]:
+    """A chunk's three tables as the bytes of their Parquet files (zstd)."""
+    out = {}
+    for ds in DATASETS:
+        sink = pa.BufferOutputStream()
+        pq.write_table(tables[ds], sink, compression="zstd")
+        out[ds] = sink.getvalue().to_pybytes()
+    return out
+
+
+def write_chunk(out: Path, scenario_id: str, chunk: int, files: dict[str, bytes]) -> None:
+    """Write a chunk's three files (their bytes, of encode_chunk); each appears whole or not at all (temp file,
+    then rename)."""
     for ds in DATASETS:
         final = chunk_path(out, ds, scenario_id, chunk)
         final.parent.mkdir(parents=True, exist_ok=True)
         # A leading dot hides half-written files from pyarrow's dataset discovery.
         tmp = temp_path(final)
-        pq.write_table(tables[ds], tmp, compression="zstd")
+        try:
+            tmp.write_bytes(files[ds])
+        except OSError as e:  # named by the file it was for, not by the hidden temp file
+            raise OSError(e.errno, e.strerror, str(final)) from None
         os.replace(tmp, final)
 
 
