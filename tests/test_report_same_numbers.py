@@ -130,6 +130,37 @@ def test_the_data_written_is_what_main_wrote(runs, name):
     assert data_digest(runs[name]) == DATA[name]
 
 
+def test_turns_are_counted_a_batch_at_a_time(runs, monkeypatch):
+    """No more turns rows are held at once than a batch (and the chunk that fills it), however long the run."""
+    from fi_cli.report import island
+
+    seen = []
+    real = island.counts
+    monkeypatch.setattr(island, "counts", lambda frames: seen.append(len(frames["turns"])) or real(frames))
+    monkeypatch.setattr(load, "BATCH_ROWS", 300)
+    data = load_runs([runs["island"]])
+    longest = int(data.games["turns"].max())
+    assert len(seen) > 3 and max(seen) < 300 + 15 * longest  # a chunk holds 15 games
+    assert sum(seen) == sum(data.games["turns"])
+
+
+def test_the_report_command_gives_arrow_memory_back_unless_told_otherwise(monkeypatch):
+    import pyarrow as pa
+
+    from fi_cli.commands.common import use_system_allocator
+
+    before = pa.default_memory_pool()
+    try:
+        monkeypatch.setenv("ARROW_DEFAULT_MEMORY_POOL", "jemalloc")
+        use_system_allocator()
+        assert pa.default_memory_pool().backend_name == before.backend_name
+        monkeypatch.delenv("ARROW_DEFAULT_MEMORY_POOL")
+        use_system_allocator()
+        assert pa.default_memory_pool().backend_name == "system"
+    finally:
+        pa.set_memory_pool(before)
+
+
 DIGESTS: dict[str, dict[str, str]] = {
     "island": {
         "island_left": "e4df660e690a3009", "loss_cells": "eb4609470f9ab42d", "loss_stage": "8f5f4b5edec8f18c",

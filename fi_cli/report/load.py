@@ -116,7 +116,8 @@ class _Chunks:
                                   f"{', '.join(missing)}; was it written by another version of fi?")
             t = t.select([c for c in (*required, *optional) if c in t.column_names])
             self.batch[ds].append(t.append_column("scenario", pa.array([sid] * t.num_rows, pa.string())))
-        self.games.append(self.batch["games"][-1])
+        games = self.batch["games"][-1]
+        self.games.append(games.select([c for c in (*self.game.KEPT, "scenario") if c in games.column_names]))
         if "turns" not in self.datasets:
             self.batch["games"].clear()
             return
@@ -126,13 +127,12 @@ class _Chunks:
 
     def count_batch(self) -> None:
         """Count the turns and tiles of the chunks kept since the last batch, and let go of them."""
-        if self.batch_rows:
+        if self.batch["games"] and "turns" in self.batch:
             # text as categories: joins and groups on the scenario or a tile take a fraction of the time
             frames = {ds: self.frame(ds, t, strings_to_categorical=True) for ds, t in self.batch.items()}
             for name, counts in self.game.counts(self.game.prepare(frames, self.run_dir)).items():
                 text = [c for c in counts.columns if isinstance(counts[c].dtype, pd.CategoricalDtype)]
                 self.tallies[name].add(counts.astype(dict.fromkeys(text, str)))
-        self.batch = {ds: [] for ds in self.datasets}
         self.batch_rows = 0
 
     def counts(self) -> dict[str, pd.DataFrame]:
@@ -141,17 +141,17 @@ class _Chunks:
 
     def games_frame(self) -> pd.DataFrame:
         """The games kept, as a frame whose list columns stay in Arrow (a fifth of the memory of Python lists;
-        the report reads them only in batches). Its tables are let go of as they are converted."""
-        tables, self.games = self.games, []
-        return self.frame("games", tables, self_destruct=True, split_blocks=True,
+        the report reads them only in batches). The Arrow memory is let go of as the columns are converted."""
+        return self.frame("games", self.games, self_destruct=True, split_blocks=True,
                           types_mapper=lambda t: pd.ArrowDtype(t) if pa.types.is_list(t) else None)
 
     def frame(self, ds: str, tables: list[pa.Table], **options: Any) -> pd.DataFrame:
-        """The tables as one frame (`options`: of pyarrow's to_pandas)."""
+        """The tables as one frame, emptying the list (`options`: of pyarrow's to_pandas)."""
         try:
             table = pa.concat_tables(tables, promote_options="permissive")
         except pa.ArrowException as e:
             raise ReportError(f"{self.run_dir / ds}: files disagree on column types ({e})") from e
+        tables.clear()  # the table holds the only references: converting it can free each column it is done with
         return table.to_pandas(**options)
 
 

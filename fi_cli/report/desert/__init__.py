@@ -35,6 +35,9 @@ COLUMNS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
               ()),
     "tiles": (("game", "tile", "kind", "excavated_turn"), ()),
 }
+# the games columns the tables use (when there): the games table keeps only these; the others are counted
+KEPT = ("game", "players", "outcome", "loss_cause", "turns", "final_storm_level", "parts_found", "parts_collected",
+        "fair", "loss_causes", "components.storm_meter")
 MEANS = (("mean_parts_collected", "parts_collected", "parts"), ("mean_final_storm", "final_storm_level",
                                                                 "storm at end"))
 MEANS_LEGEND = "parts: mean parts picked up per game; storm at end: mean final mark of the storm meter."

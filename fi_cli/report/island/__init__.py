@@ -37,6 +37,9 @@ COLUMNS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
               ("treasures", "actions")),
     "tiles": (("game", "tile", "row", "col", "sunk_turn"), ()),
 }
+# the games columns the tables use (when there): the games table keeps only these; the others are counted
+KEPT = ("game", "players", "outcome", "loss_cause", "turns", "final_water_level", "treasures_captured", "fair",
+        "loss_causes", "lost_treasure", "drowned_tile", "components.water_meter")
 counts = stats.counts  # what the tables need of a batch of turns and tiles (see report.load)
 # the means of the summary: (column of the outcomes table, column of the games, header)
 MEANS = (("mean_treasures", "treasures_captured", "treasures"), ("mean_final_water", "final_water_level",
