@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pandas as pd
 
-COMPACT_ROWS = 200_000  # rows of count frames kept before they are added up into one
+COMPACT_ROWS = 20_000  # rows of count frames kept before they are added up into one (a few ms each time)
 
 
 def count_rows(df: pd.DataFrame, keys: Sequence[str]) -> pd.DataFrame:
