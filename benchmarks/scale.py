@@ -63,15 +63,19 @@ class Sampled:
         """(wall seconds, CPU seconds of the process and its reaped descendants, exit code)."""
         cpu = _children_cpu()
         start = time.perf_counter()
-        proc = subprocess.Popen(self.command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        # Ctrl-C as on a terminal, even when this script runs in the background (where SIGINT is ignored)
+        proc = subprocess.Popen(self.command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         done = threading.Event()
 
         def sample() -> None:
+            stopping = False
             while not done.wait(self.every):
                 self.samples.append((time.perf_counter() - start, rss_kb(proc.pid),
                                      [rss_kb(k) for k in descendants(proc.pid)]))
-                if stop_after is not None and time.perf_counter() - start > stop_after and proc.poll() is None:
-                    proc.send_signal(signal.SIGINT)
+                if stop_after is not None and time.perf_counter() - start > stop_after and not stopping:
+                    proc.send_signal(signal.SIGINT)  # once: a second Ctrl-C stops the workers at once
+                    stopping = True
 
         thread = threading.Thread(target=sample, daemon=True)
         thread.start()
