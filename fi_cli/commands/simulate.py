@@ -80,6 +80,7 @@ def simulate(study_file: Path, out: Path | None, games: int | None, workers: int
       fi simulate configs/example.yaml --games 100 --workers 2 --out runs/quick
       fi simulate configs/example.yaml --resume
       fi simulate configs/example.yaml --cluster tcp://10.0.0.5:8786
+      fi simulate configs/example.yaml --games 50000000 --no-space-check
     \b
     Then, in Python:
       pandas.read_parquet("runs/example/games")
