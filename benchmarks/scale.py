@@ -217,22 +217,21 @@ def _one_side(args: argparse.Namespace) -> None:
     (work / "s.yaml").write_text(STUDY.format(games=args.games, policy=args.policy))
     study = load_study(work / "s.yaml")
     sc = study.scenarios[1]  # normal
-    module = sc.door
-    Columns(module.SCHEMAS).tables()  # pyarrow's start-up, paid once a worker
+    Columns(sc.schemas).tables()  # pyarrow's start-up, paid once a worker
     start = time.process_time()
     if args.side == "bare":
         from fi_cli.island.game import new_game
         from fi_cli.island.policies import make_policy
 
         for g in range(args.games):
-            seed = game_seed(study.seed, sc.deal_id, g)
+            seed = game_seed(study.seed, sc.stream, g)
             s, policy = new_game(sc.setup, seed), make_policy(sc.policy)
             policy.reset(policy_seed(seed))
             while s.outcome is None:
                 s.apply(choose(policy, s, LegalActions(s)))
     else:
         for c in range(0, args.games, study.chunk_size):
-            cols = Columns(module.SCHEMAS)
+            cols = Columns(sc.schemas)
             play_games(sc, study.seed, range(c, min(c + study.chunk_size, args.games)), cols)
             tables = cols.tables({"fi.scenario": json.dumps(sc.to_dict())})
             write_chunk(work, sc.id, c // study.chunk_size, encode_chunk(tables))
