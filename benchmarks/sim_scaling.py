@@ -108,7 +108,7 @@ def overhead(args: argparse.Namespace) -> None:
     import json
 
     from fi_cli.sim.seeds import game_seed
-    from fi_cli.sim.tables import write_chunk
+    from fi_cli.sim.tables import encode_chunk, write_chunk
 
     study = bench_study(args.games, args.policy)
     sc = study.scenarios[0]
@@ -137,7 +137,7 @@ def overhead(args: argparse.Namespace) -> None:
                 t = clock()
                 tables = cols.tables({"fi.scenario": json.dumps(sc.to_dict())})
                 t2 = clock()
-                write_chunk(out, sc.id, c // study.chunk_size, tables)
+                write_chunk(out, sc.id, c // study.chunk_size, encode_chunk(tables))
                 spent["arrow tables"] += t2 - t
                 spent["parquet write"] += clock() - t2
     finally:
@@ -152,7 +152,7 @@ def overhead(args: argparse.Namespace) -> None:
           f"{(extra + spent['play']) / bare - 1:+.1%} in total")
 
 
-def _rss_kb(pid: int) -> int:
+def rss_kb(pid: int) -> int:
     try:
         with open(f"/proc/{pid}/status") as f:
             return next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
@@ -160,14 +160,15 @@ def _rss_kb(pid: int) -> int:
         return 0
 
 
-def _children(pid: int) -> list[int]:
+def descendants(pid: int) -> list[int]:
+    """The processes below `pid` (none once it has ended)."""
     kids = []
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        try:
+    try:
+        for task in Path(f"/proc/{pid}/task").iterdir():
             kids += [int(k) for k in (task / "children").read_text().split()]
-        except OSError:
-            pass
-    return kids + [g for k in kids for g in _children(k)]
+    except OSError:
+        pass
+    return kids + [g for k in kids for g in descendants(k)]
 
 
 def memory(args: argparse.Namespace) -> None:
@@ -180,8 +181,8 @@ def memory(args: argparse.Namespace) -> None:
     def sample() -> None:
         while not stop.wait(args.every):
             me = os.getpid()
-            main_kb = _rss_kb(me)
-            workers_kb = [_rss_kb(k) for k in _children(me)]
+            main_kb = rss_kb(me)
+            workers_kb = [rss_kb(k) for k in descendants(me)]
             total = main_kb + sum(workers_kb)
             peak.update(total=max(peak["total"], total), main=max(peak["main"], main_kb),
                         worker=max([peak["worker"], *workers_kb]))
@@ -275,6 +276,7 @@ def scale_out(client: Any, args: argparse.Namespace) -> None:
 
     from distributed.protocol import deserialize, serialize
 
+    from fi_cli.sim.chunks import ChunkSet
     from fi_cli.sim.runner import Chunk, new_manifest, play_chunk, write_manifest
     from fi_cli.sim.tables import write_chunk
 
@@ -312,30 +314,31 @@ def scale_out(client: Any, args: argparse.Namespace) -> None:
         play_chunk(Chunk(0, 0, 0, 2), scenario, study.seed, meta)  # pyarrow's one-off start-up, paid once a worker
         clock = time.process_time
         t = clock()
-        tables = play_chunk(chunk, scenario, study.seed, meta)
+        files = play_chunk(chunk, scenario, study.seed, meta)
         play = clock() - t
         t = clock()
-        header, frames = serialize((chunk, tables))
+        header, frames = serialize((chunk, files))
         ser = clock() - t
         t = clock()
         deserialize(header, frames)
         deser = clock() - t
         wire = sum(memoryview(f).nbytes for f in frames)
         t = clock()
-        write_chunk(out, "base", 0, tables)
+        write_chunk(out, "base", 0, files)
         write = clock() - t
         parquet = sum(f.stat().st_size for f in out.rglob("*.parquet"))
         big = new_manifest(bench_study(100_000 * 40, args.policy))  # 40 islands x 100,000 games, all chunks done
-        big["chunks_done"] = {"base": list(range(big["chunks_total"]))}
+        big["chunks_done"] = {"base": ChunkSet(range(big["chunks_total"])).to_json()}
         t = clock()
         write_manifest(out, big)
         manifest = clock() - t
-        pickled = len(pickle.dumps((chunk, tables), protocol=5))
+        pickled = len(pickle.dumps((chunk, files), protocol=5))
     finally:
         shutil.rmtree(out)
-    print(f"\none chunk of {size} games, its parts alone (CPU ms): play + rows + Arrow tables {play * 1000:.0f} "
-          f"(worker), serialise {ser * 1000:.1f} (worker), deserialise {deser * 1000:.1f} (client), write 3 Parquet "
-          f"files {write * 1000:.1f} (client), manifest of a 16,000-chunk run {manifest * 1000:.1f} (client)")
+    print(f"\none chunk of {size} games, its parts alone (CPU ms): play + rows + Arrow tables + Parquet encoding "
+          f"{play * 1000:.0f} (worker), serialise {ser * 1000:.1f} (worker), deserialise {deser * 1000:.1f} (client), "
+          f"write its 3 files {write * 1000:.1f} (client), manifest of a 16,000-chunk run {manifest * 1000:.1f} "
+          "(client)")
     mb_s = wire / play / 2**20
     print(f"on the wire {wire / 2**20:.2f} MB a chunk ({pickled / 2**20:.2f} MB pickled), {parquet / 2**20:.3f} MB of "
           f"Parquet: a worker sends {mb_s:.2f} MB/s, so 1 Gb/s (about 110 MB/s) into the client carries "

@@ -38,6 +38,8 @@ MODULES: tuple[str, ...] = (
     "fi_cli.island.policies.heuristic_special",
     "fi_cli.island.policies.heuristic_turn",
     "fi_cli.common.rollout",
+    "fi_cli.common.play",
+    "fi_cli.island.play",
     "fi_cli.desert.actions",
     "fi_cli.desert.engine",
     "fi_cli.desert.tiles",

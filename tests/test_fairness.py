@@ -191,7 +191,7 @@ def test_choose_gives_the_generator_back_even_if_the_policy_fails():
         choose(Broken(), s, s.legal_actions())
     assert s.rng is rng
     registries = [k for k, v in vars(common_play).items() if isinstance(v, dict | random.Random)]
-    assert registries == ["__builtins__"]
+    assert set(registries) <= {"__builtins__"}  # (compiled with mypyc, the module has no __builtins__ dict)
 
 
 def test_a_copy_never_carries_the_generator():

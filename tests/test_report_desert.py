@@ -162,9 +162,15 @@ def _hand() -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
     return games, turns, tiles
 
 
+def _hand_counts() -> tuple[pd.DataFrame, dict[str, pd.DataFrame]]:
+    """The games of _hand, and the counts of their turns and tiles the desert's tables are made of."""
+    games, turns, tiles = _hand()
+    return games, stats.counts({"games": games, "turns": turns, "tiles": tiles})
+
+
 def test_heat_map_cells_by_hand():
-    games, turns, _ = _hand()
-    cells = stats.heat_cells(turns, games, ["s"]).set_index("cell")
+    _, c = _hand_counts()
+    cells = stats.heat_cells(c["turn_rows"], c["blocked"], c["ran_dry"], ["s"]).set_index("cell")
     assert len(cells) == 25 and cells["turns"].eq(5).all()
     assert cells.loc["r1c1", "blocked_share"] == pytest.approx(3 / 5) and cells.loc["r4c4", "blocked_turns"] == 1
     assert cells["ran_dry"].sum() == 1 and cells.loc["r0c1", "ran_dry"] == 1  # p1's cell after the last turn
@@ -172,25 +178,25 @@ def test_heat_map_cells_by_hand():
 
 
 def test_parts_are_found_when_both_clues_are_dug_by_hand():
-    games, _, tiles = _hand()
-    parts = stats.part_timing(tiles, games, ["s"]).set_index("part")
+    games, c = _hand_counts()
+    parts = stats.part_timing(c["finds"], games, ["s"]).set_index("part")
     assert parts.loc["engine", "found"] == 1 and parts.loc["engine", "median_turn"] == 3  # game 1 only
     assert parts.loc["engine", "share_found_in_wins"] == 1 and parts.loc["engine", "share_found_in_losses"] == 0
     assert parts.loc["propeller", "found"] == 0 and parts.loc["solar_crystal", "share_found"] == 0
 
 
 def test_curves_start_at_the_set_up_by_hand():
-    games, turns, _ = _hand()
-    thirst = stats.thirst_curves(turns, games).set_index(["water", "turn"])
+    games, c = _hand_counts()
+    thirst = stats.thirst_curves(c["thirst"], games).set_index(["water", "turn"])
     # game 0's thirstiest pawn has 1 water after turn 1 and 0 after turn 2; game 1's never less than 2: a share of
     # both games, to the horizon (turn 3: the 98% quantile of the lengths 2 and 3, rounded up)
     assert thirst.loc[1, "count"].tolist() == [0, 1, 1, 1] and thirst.loc[0, "count"].tolist() == [0, 0, 1, 1]
     assert thirst.loc[(0, 3), "share"] == 0.5 and thirst["games"].eq(2).all()
-    storm = stats.storm_curves(turns, games).set_index(["outcome", "turn"])["median"]
+    storm = stats.storm_curves(c["storm"], games).set_index(["outcome", "turn"])["median"]
     assert storm[("loss", 0)] == 2 and storm[("win", 0)] == 3 and storm[("win", 3)] == 4
-    sand = stats.sand_curves(turns, games).set_index(["where", "turn"])["median"]
+    sand = stats.sand_curves(c["sand"], games).set_index(["where", "turn"])["median"]
     assert sand[("on the board", 0)] == 8 and sand[("in the supply", 0)] == 25  # 40 and 10 at the start
-    low = stats.lowest_supply(turns, games, ["s"]).iloc[0]
+    low = stats.lowest_supply(c["lowest"], ["s"]).iloc[0]
     assert (low["median_lowest"], low["share_5_or_fewer"], low["share_buried"]) == (18, 0.5, 0)
     players = pd.DataFrame({"scenario": ["two", "five"], "players": [2, 5]})
     assert stats.skulls(players) == {"two": 14, "five": 16}

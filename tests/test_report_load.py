@@ -34,7 +34,7 @@ def test_reads_partitions_with_encoded_ids_as_plain_strings(run):
     assert (run / "games" / "scenario=std%20normal%2F4p").is_dir()
     data = load_runs([run])
     assert data.scenarios == ["std normal/4p", "b"]  # manifest order
-    for df in (data.games, data.turns, data.tiles):
+    for df in (data.games, data.counts["water"], data.counts["exposure"]):  # (counts of turns and of tiles)
         assert pd.api.types.is_string_dtype(df["scenario"]) and not isinstance(df["scenario"].dtype,
                                                                                 pd.CategoricalDtype)
         assert set(df["scenario"]) == {"std normal/4p", "b"}
@@ -153,7 +153,7 @@ def test_a_deleted_part_file_stops_the_report_and_partial_leaves_its_chunk_out(r
         load_runs([run])
     data = load_runs([run], partial=True)
     assert data.scenarios == ["std normal/4p"] and data.partial_note == "PARTIAL: 3 of 6 games"
-    for df in (data.games, data.turns, data.tiles):  # the whole chunk is left out, not just its tiles
+    for df in (data.games, *(c for c in data.counts.values() if len(c))):  # the whole chunk is left out
         assert set(df["scenario"]) == {"std normal/4p"}
 
 

@@ -174,7 +174,7 @@ def hand_run(tmp_path_factory) -> Path:
 
 def test_water_curves_and_level_reached_by_hand(hand_run):
     data = load_runs([hand_run])
-    w = island_stats.water_curves(data.turns, data.games).set_index(["outcome", "turn"])
+    w = island_stats.water_curves(data.counts["water"], data.games).set_index(["outcome", "turn"])
     assert w.loc[("loss", 0), "median"] == 2  # turn 0 is the start level
     # losses at turn 1: levels 3 and 2 -> median 2.5, q10 = 2.1, q90 = 2.9 (linear interpolation)
     assert w.loc[("loss", 1), ["games", "median", "q10", "q90"]].tolist() == pytest.approx([2, 2.5, 2.1, 2.9])
@@ -184,10 +184,10 @@ def test_water_curves_and_level_reached_by_hand(hand_run):
     assert w.loc[("loss", 4), ["games", "median"]].tolist() == [2, 3.5]
     assert w.loc[("loss", 6), ["games", "median"]].tolist() == [2, 3.5] and ("loss", 7) not in w.index
     assert w.loc[("win", 6), "median"] == 4
-    levels = island_stats.level_reached(data.turns)
+    levels = island_stats.level_reached(pd.read_parquet(hand_run / "turns"))
     reached = levels.set_index(["game", "level"])["turn"]
     assert reached.to_dict() == {(0, 3): 2, (0, 4): 4, (1, 3): 1, (1, 4): 3, (1, 5): 3}
-    summary = island_stats.level_reached_summary(levels, data.games, ["s"]).set_index("level")
+    summary = island_stats.level_reached_summary(data.counts["reached"], data.games, ["s"]).set_index("level")
     assert summary.loc[3, "share_reached"] == pytest.approx(2 / 3) and summary.loc[3, "median"] == 1.5
     assert summary.loc[5, "games_reached"] == 1
 
@@ -206,7 +206,7 @@ def test_kaplan_meier_median_by_hand():
 
 def test_tile_risk_by_hand(hand_run):
     data = load_runs([hand_run])
-    cells = island_stats.tile_risk_cells(data.tiles, data.games).set_index(["row", "col"])
+    cells = island_stats.tile_risk_cells(data.counts["exposure"], data.counts["cell_tiles"]).set_index(["row", "col"])
     fl = cells.loc[CELL_OF["fools_landing"]]
     assert fl["pinned"] == "fools_landing"
     assert fl["share_sunk"] == pytest.approx(2 / 3) and fl["median_sunk_turn"] == 2
@@ -217,7 +217,7 @@ def test_tile_risk_by_hand(hand_run):
     # at turn 4 two tiles are on the island (the 3-turn game is over) and one sinks: S(4) = 1/2
     assert watchtower["hazard"] == pytest.approx(1 / 11) and watchtower["km_median_turn"] == 4
     assert math.isnan(cells.loc[CELL_OF["observatory"], "km_median_turn"])  # never sank
-    tiles = island_stats.tile_risk_tiles(data.tiles, ["s"]).set_index("tile")
+    tiles = island_stats.tile_risk_tiles(data.counts["tile_sinks"], ["s"]).set_index("tile")
     assert tiles.loc["watchtower", "sank"] == 1 and tiles.loc["observatory", "sank"] == 0
     assert (tiles.loc["coral_palace", "ci_low"], tiles.loc["coral_palace", "ci_high"]) == pytest.approx(
         wilson_by_hand(1, 3), abs=1e-12)
@@ -232,8 +232,9 @@ def test_treasure_timing_by_hand(tmp_path, treasures_column):
     ]
     run = write_run(tmp_path / "r", [FakeScenario("s", games)], treasures_column=treasures_column)
     data = load_runs([run])
-    assert ("treasures" in data.turns.columns) == treasures_column  # else timed from the actions text
-    s = island_stats.treasure_summary(data.turns, data.games, ["s"]).set_index("treasure")
+    # else timed from the actions text
+    assert ("treasures" in pd.read_parquet(run / "turns").columns) == treasures_column
+    s = island_stats.treasure_summary(data.counts["captures"], data.games, ["s"]).set_index("treasure")
     assert s.loc["earth_stone", "captured"] == 2 and s.loc["earth_stone", "median_turn"] == 2.5
     assert s.loc["earth_stone", "share_captured_in_losses"] == 0.5
     assert s.loc["earth_stone", "share_captured_in_wins"] == 1.0
@@ -247,7 +248,7 @@ def test_treasure_timing_by_hand(tmp_path, treasures_column):
 
 def test_island_left_by_hand(hand_run):
     data = load_runs([hand_run])
-    bands = island_stats.island_left(data.turns, data.tiles, data.games).set_index(["state", "turn"])
+    bands = island_stats.island_left(data.counts["left"], data.games).set_index(["state", "turn"])
     # turn 1: one tile flooded in every game (synthetic), Fools' Landing sunk in the third -> dry 23, 23, 22
     assert bands.loc[("dry", 1), ["games", "median", "q10", "q90"]].tolist() == pytest.approx([3, 23, 22.2, 23])
     assert bands.loc[("flooded", 1), "median"] == 1
@@ -260,16 +261,21 @@ def test_island_left_by_hand(hand_run):
 
 def test_treasures_by_turn_by_hand(hand_run):
     data = load_runs([hand_run])
-    t = island_stats.treasures_by_turn(data.turns, data.games).set_index("turn")
+    t = island_stats.treasures_by_turn(data.counts["treasures"], data.games).set_index("turn")
     # captures: game 0 at turns 3 and 5 (won at 6), game 1 at turn 2 (lost at 3), game 2 none (lost at 4)
     assert t["mean"].tolist() == pytest.approx([0, 0, 1 / 3, 2 / 3, 2 / 3, 1, 1]) and t["games"].eq(3).all()
+
+
+def loss_cells(data) -> pd.DataFrame:
+    c = data.counts
+    return island_stats.loss_cells(c["involved"], c["drowned"], c["cell_tiles"], data.games)
 
 
 def test_what_losses_took_by_hand(hand_run):
     data = load_runs([hand_run])
     g = data.games.set_index("game")
     assert g["lost_treasure"].isna().tolist() == [True, True, False] and g.loc[2, "lost_treasure"] == "oceans_chalice"
-    cells = island_stats.loss_cells(data.tiles, data.games).set_index(["row", "col"])
+    cells = loss_cells(data).set_index(["row", "col"])
     share = {t: cells.loc[CELL_OF[t], "share_of_losses"] for t in
              ("fools_landing", "coral_palace", "tidal_palace", "watchtower")}
     # game 1: Fools' Landing sank; game 2: the Ocean's Chalice was lost (Fools' Landing also sank, but earlier
@@ -290,7 +296,7 @@ def test_a_pawn_drowned_on_a_cell_is_counted_there(tmp_path):
     games = [FakeGame("loss", "player_drowned", 5, 2, (), {}, {"watchtower": 5}, drowned_tile="watchtower"),
              FakeGame("loss", "water_level", 5, 2, (1, 2, 3, 4, 5, 5, 5, 5), {})]
     data = load_runs([write_run(tmp_path / "r", [FakeScenario("s", games)])])
-    cells = island_stats.loss_cells(data.tiles, data.games).set_index(["row", "col"])
+    cells = loss_cells(data).set_index(["row", "col"])
     assert cells.loc[CELL_OF["watchtower"], ["involved", "drowned", "share_of_losses"]].tolist() == [1, 1, 0.5]
     assert cells["involved"].sum() == 1  # the loss to the water involves no tile
 
@@ -301,8 +307,8 @@ def test_a_curve_of_a_value_that_never_falls_never_falls():
     games = pd.DataFrame({"scenario": "s", "game": [0, 1, 2], "outcome": "loss", "turns": [2, 2, 5]})
     turns = pd.DataFrame({"scenario": "s", "game": [0, 0, 1, 1, 2, 2, 2, 2, 2], "turn": [1, 2, 1, 2, 1, 2, 3, 4, 5],
                           "level": [5, 8, 5, 8, 1, 1, 2, 2, 3]})
-    carried = stats.carry_forward(turns, games)
-    assert len(carried) == 15 and carried.groupby("turn").size().eq(3).all()  # 3 games on each of turns 1-5
-    assert carried[(carried["game"] == 0) & (carried["turn"] == 5)]["level"].tolist() == [8]
-    bands = stats.outcome_bands(turns, games, "level").set_index("turn")
+    carried = stats.carry_forward(stats.turn_counts(turns, "level"), games, "level")
+    assert carried.groupby("turn")["n"].sum().eq(3).all() and carried["turn"].max() == 5  # 3 games on turns 1-5
+    assert carried[carried["turn"] == 5].set_index("level")["n"].to_dict() == {8: 2, 3: 1}  # games 0 and 1 at 8
+    bands = stats.outcome_bands(stats.outcome_counts(turns, games, "level"), games, "level").set_index("turn")
     assert bands["median"].tolist() == [5, 8, 8, 8, 8] and bands["median"].is_monotonic_increasing

@@ -144,7 +144,7 @@ def test_schema_and_manifest(reference):
         assert key in m
     assert [s["id"] for s in m["scenarios"]] == IDS and m["scenarios"][2]["values"] == {
         "layout": "lagoon", "difficulty": "novice"}
-    assert m["complete"] and m["games_done"] == 24 and m["chunks_done"][IDS[0]] == [0, 1]
+    assert m["complete"] and m["games_done"] == 24 and m["chunks_done"][IDS[0]] == [[0, 1]]
 
 
 def test_scenario_ids_round_trip_through_pandas(reference):

@@ -91,3 +91,15 @@ def design_and_write(spec, workers: int | None, write) -> None:
 def fail(message: str) -> click.ClickException:
     """A domain error (bad file, value or action) as a clear message with exit code 2."""
     return InputError(message)
+
+
+def use_system_allocator() -> None:
+    """Arrow's memory from the C library's allocator, unless ARROW_DEFAULT_MEMORY_POOL chooses one: a report
+    reads a run a batch of chunks at a time, and this allocator gives each batch's memory back (the default one
+    keeps it: 15% more peak memory on a run of a million games)."""
+    import os
+
+    if "ARROW_DEFAULT_MEMORY_POOL" not in os.environ:
+        import pyarrow
+
+        pyarrow.set_memory_pool(pyarrow.system_memory_pool())

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from .common import InputError
+from .common import InputError, use_system_allocator
 
 
 @click.command()
@@ -50,6 +50,8 @@ def report(runs: tuple[Path, ...], out_dir: Path | None, baseline: str | None, p
     from fi_cli.report.pages import legend
     from fi_cli.report.tables import to_text
     from fi_cli.sim.errors import os_error_text
+
+    use_system_allocator()
 
     try:
         result = build_report(list(runs), out_dir, baseline, partial=partial, formats=("png", "svg")[:1 + svg],

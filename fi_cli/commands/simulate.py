@@ -12,9 +12,10 @@ from .common import InputError
 
 
 def play_study(study, out: Path, again: list[str], workers: int | None = None, cluster: str | None = None,
-               resume: bool = False, overwrite: bool = False, quiet: bool = False) -> None:
+               resume: bool = False, overwrite: bool = False, quiet: bool = False, check_space: bool = True) -> None:
     """Run a study into `out` with a progress line and the time taken; every way it can stop is one paragraph
-    (`again`: the command that made it, to which the message adds --out and --resume)."""
+    (`again`: the command that made it, to which the message adds --out and --resume). check_space: refuse a
+    run that the estimate from its first chunk says cannot fit on the disk."""
     import time
 
     from ..sim.errors import ConfigError
@@ -26,7 +27,7 @@ def play_study(study, out: Path, again: list[str], workers: int | None = None, c
             click.echo(f"{study.name}: {n} scenario{'s' * (n != 1)} x {study.games} games -> {out}", err=True)
         start = time.perf_counter()
         run_study(study, out, workers=workers, cluster=cluster, resume=resume, overwrite=overwrite,
-                  progress=False if quiet else None)
+                  progress=False if quiet else None, check_space=check_space)
     except ConfigError as e:
         raise InputError(str(e)) from None
     except GameError as e:
@@ -60,14 +61,18 @@ def play_study(study, out: Path, again: list[str], workers: int | None = None, c
 @click.option("--seed", type=click.IntRange(min=0), help="Root seed (overrides the study).")
 @click.option("--resume", is_flag=True, help="Complete an interrupted run of the same study in --out.")
 @click.option("--overwrite", is_flag=True, help="Replace whatever run is in --out.")
+@click.option("--no-space-check", is_flag=True,
+              help="Play even when the estimate from the first chunk says the run cannot fit on the output's disk "
+                   "(it stops when the disk is full, keeping every finished chunk).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary.")
 def simulate(study_file: Path, out: Path | None, games: int | None, workers: int | None, cluster: str | None,
-             seed: int | None, resume: bool, overwrite: bool, quiet: bool) -> None:
+             seed: int | None, resume: bool, overwrite: bool, no_space_check: bool, quiet: bool) -> None:
     """Play every scenario of a study and write every game, turn and tile to Parquet.
 
     Writes DIR/games/, DIR/turns/, DIR/tiles/ (Parquet datasets, partitioned by scenario) and
     DIR/manifest.json. The same study and seed give the same data whatever the number of workers, on
-    this machine or on a cluster. Ctrl-C keeps every finished chunk; --resume completes the run.
+    this machine or on a cluster. Ctrl-C keeps every finished chunk; --resume completes the run. Once
+    the first chunk is played, a run whose estimated size does not fit on the disk stops (exit code 2).
 
     \b
     Examples:
@@ -75,6 +80,7 @@ def simulate(study_file: Path, out: Path | None, games: int | None, workers: int
       fi simulate configs/example.yaml --games 100 --workers 2 --out runs/quick
       fi simulate configs/example.yaml --resume
       fi simulate configs/example.yaml --cluster tcp://10.0.0.5:8786
+      fi simulate configs/example.yaml --games 50000000 --no-space-check
     \b
     Then, in Python:
       pandas.read_parquet("runs/example/games")
@@ -89,7 +95,8 @@ def simulate(study_file: Path, out: Path | None, games: int | None, workers: int
     out = out or Path("runs") / study.name
     again = ["fi", "simulate", str(study_file)]
     again += [f"--{k}={v}" for k, v in (("games", games), ("seed", seed), ("cluster", cluster)) if v is not None]
-    play_study(study, out, again, workers=workers, cluster=cluster, resume=resume, overwrite=overwrite, quiet=quiet)
+    play_study(study, out, again, workers=workers, cluster=cluster, resume=resume, overwrite=overwrite, quiet=quiet,
+               check_space=not no_space_check)
     if not quiet:
         from ..report.tables import run_summary
 

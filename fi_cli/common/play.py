@@ -92,16 +92,22 @@ def play_turns(
     Yields ``(turn, player, actions)`` as each player's turn ends (or the game does), after which the
     state is that of the next turn's start: the caller records and narrates the turn there."""
     turn, player, actions = s.turn, s.current, []
-    while s.outcome is None:
+    while not _over(s):
         a = ask(policy, s, LegalActions(s))
         text = action_text(a)
         actions.append(text)
         s.apply(a)
         if narrate:
             narrate(f"  {text}")
-        if s.turn != turn or s.outcome is not None:
+        if s.turn != turn or _over(s):
             yield turn, player, actions
             turn, player, actions = s.turn, s.current, []
+
+
+def _over(s: Any) -> bool:
+    """Whether the game is over (a call, not `s.outcome is None` in the loop: compiled, the loop would take the
+    outcome it tested for the outcome's type, and fail once a move ends the game)."""
+    return s.outcome is not None
 
 
 def clairvoyant_search(policy: Any, s: Any) -> None:

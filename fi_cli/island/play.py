@@ -117,6 +117,7 @@ def play_game(
         TileRecord(TILES[t], cell_of[t][0], cell_of[t][1], rec.times_flooded[t], rec.sunk_turn[t])
         for t in range(len(TILES))
     ]
+    assert s.outcome is not None  # the loop above ends with the game
     result = GameRecord(
         outcome=s.outcome,
         loss_cause=s.loss_cause,

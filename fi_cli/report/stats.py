@@ -2,7 +2,9 @@
 counted): outcomes, win rates and comparisons, survival by cause, bands by turn, the stage of the losses, the
 timing of events. Each game's own statistics are in its package (`report.island.stats`, `report.desert.stats`).
 
-Intervals and tests come from statsmodels/scipy; nothing here draws or writes files.
+Intervals and tests come from statsmodels/scipy; nothing here draws or writes files. What is measured of the
+turns and tiles comes as counts (see report.tally): a `*_counts` function makes them of some whole games, as the
+report reads a run a batch of chunks at a time, and the table is made of the counts added up over the runs.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import confint_proportions_2indep, proportion_confint, proportions_ztest
 
 from .errors import ReportError
+from .tally import count_rows, counted_stats
 
 ALPHA = 0.05
 
@@ -121,52 +124,66 @@ MIN_SHARE, MIN_GAMES = 0.02, 5  # a band by turn stops when fewer games than thi
 HORIZON = 0.98  # curves by turn run to the turn by which this share of a scenario's games have ended
 
 
-def carry_forward(by_turn: pd.DataFrame, games: pd.DataFrame, keys: Sequence[str] = ()) -> pd.DataFrame:
-    """`by_turn` (one row per scenario, game, `keys` and turn) with each game's last row repeated on every later
-    turn, up to its scenario's horizon (the turn by which HORIZON of its games have ended; rows after it are
-    dropped). A value by turn is then over all the games, an ended game counting with its final value: the set
-    of games does not change along a curve, so a curve cannot fall because the games that rose have ended."""
-    horizon = np.ceil(games.groupby("scenario", observed=True)["turns"].quantile(HORIZON))
+def turn_counts(by_turn: pd.DataFrame, value: str, keys: Sequence[str] = ()) -> pd.DataFrame:
+    """The counts behind a curve by turn, of some whole games: scenario, `keys`, turn, `value`, `ended` and n
+    (`by_turn`: one row per scenario, game, `keys` and turn). Every row is counted with ended False, and each
+    game's last row (for each value of `keys`) once more with ended True, for carry_forward to repeat."""
     ids = ["scenario", "game", *keys]
     last = by_turn.sort_values("turn", kind="stable").groupby(ids, observed=True, sort=False).tail(1)
+    both = pd.concat([by_turn.assign(ended=False), last.assign(ended=True)], ignore_index=True)
+    return count_rows(both, ["scenario", *keys, "turn", value, "ended"])
+
+
+def carry_forward(counts: pd.DataFrame, games: pd.DataFrame, value: str, keys: Sequence[str] = ()) -> pd.DataFrame:
+    """The rows counted by turn_counts with each game's last row repeated on every later turn, up to its
+    scenario's horizon (the turn by which HORIZON of its games have ended; rows after it are dropped), as counts:
+    scenario, `keys`, turn, `value` and n. A value by turn is then over all the games, an ended game counting
+    with its final value: the set of games does not change along a curve, so a curve cannot fall because the
+    games that rose have ended."""
+    horizon = np.ceil(games.groupby("scenario", observed=True)["turns"].quantile(HORIZON))
+    cols = ["scenario", *keys, "turn", value, "n"]
+    ended = counts["ended"].astype(bool).to_numpy()
+    last = counts[ended].reset_index(drop=True)
     reps = (last["scenario"].map(horizon).to_numpy() - last["turn"].to_numpy()).clip(0).astype(int)
     extra = last.loc[np.repeat(last.index.to_numpy(), reps)].reset_index(drop=True)
-    # turn + 1, + 2, ... within each repeated game
+    # turn + 1, + 2, ... within each repeated last row
     extra["turn"] = extra["turn"].to_numpy() + np.arange(reps.sum()) - np.repeat(np.cumsum(reps) - reps, reps) + 1
-    out = pd.concat([by_turn, extra], ignore_index=True)
-    return out[out["turn"].to_numpy() <= out["scenario"].map(horizon).to_numpy()].reset_index(drop=True)
+    out = pd.concat([counts[~ended][cols], extra[cols]], ignore_index=True)
+    out = out[out["turn"].to_numpy() <= out["scenario"].map(horizon).to_numpy()]
+    return out.groupby(cols[:-1], dropna=False, sort=False)["n"].sum().reset_index()
 
 
-def bands_by_turn(df: pd.DataFrame, groups: list[str], value: str, sizes: pd.Series) -> pd.DataFrame:
-    """Per group and turn: median, 10/90% quantiles and mean of `value` over the games in `df` that turn.
-    Turns where fewer than max(MIN_GAMES, MIN_SHARE of the group's games) remain are dropped: a band over a
-    handful of survivors says little. `sizes`: games per group."""
-    q = df.groupby([*groups, "turn"])[value]
-    out = q.agg(games="size", median="median").reset_index()
-    out["q10"] = q.quantile(0.1).to_numpy()
-    out["q90"] = q.quantile(0.9).to_numpy()
-    out["mean"] = q.mean().to_numpy()
+def bands_by_turn(counts: pd.DataFrame, groups: list[str], value: str, sizes: pd.Series) -> pd.DataFrame:
+    """Per group and turn: median, 10/90% quantiles and mean of `value` over the games counted that turn
+    (`counts`: groups, turn, `value` and n). Turns where fewer than max(MIN_GAMES, MIN_SHARE of the group's
+    games) remain are dropped: a band over a handful of survivors says little. `sizes`: games per group."""
+    out = counted_stats(counts, [*groups, "turn"], value, {"q10": 0.1, "q90": 0.9}, mean=True)
     out = out.merge(sizes.rename("group_games").reset_index(), on=groups)
     need = np.maximum(np.minimum(MIN_GAMES, out["group_games"]), np.ceil(MIN_SHARE * out["group_games"]))
     return out[out["games"] >= need].drop(columns="group_games").reset_index(drop=True)
 
 
-def outcome_bands(by_turn: pd.DataFrame, games: pd.DataFrame, value: str) -> pd.DataFrame:
-    """Per scenario, outcome and turn: median and 10/90% quantiles of `value` (a column of `by_turn`: scenario,
-    game, turn, value) over all the games, won and lost games apart, each ended game at its final value (see
-    carry_forward)."""
-    df = carry_forward(by_turn, games).merge(games[["scenario", "game", "outcome"]], on=["scenario", "game"],
-                                             how="inner")
-    return bands_by_turn(df, ["scenario", "outcome"], value, games.groupby(["scenario", "outcome"]).size())
+def outcome_counts(by_turn: pd.DataFrame, games: pd.DataFrame, value: str) -> pd.DataFrame:
+    """The counts behind outcome_bands, of some whole games (`by_turn`: scenario, game, turn, `value`)."""
+    df = by_turn.merge(games[["scenario", "game", "outcome"]], on=["scenario", "game"], how="inner")
+    return turn_counts(df, value, ["outcome"])
 
 
-def series_bands(long: pd.DataFrame, games: pd.DataFrame, series: Sequence[str], column: str, value: str
+def outcome_bands(counts: pd.DataFrame, games: pd.DataFrame, value: str) -> pd.DataFrame:
+    """Per scenario, outcome and turn: median and 10/90% quantiles of `value` over all the games, won and lost
+    games apart, each ended game at its final value (see carry_forward; `counts`: of outcome_counts)."""
+    return bands_by_turn(carry_forward(counts, games, value, ["outcome"]), ["scenario", "outcome"], value,
+                         games.groupby(["scenario", "outcome"]).size())
+
+
+def series_bands(counts: pd.DataFrame, games: pd.DataFrame, series: Sequence[str], column: str, value: str
                  ) -> pd.DataFrame:
     """Per scenario, series (the values of `column`, e.g. tile states) and turn: median and 10/90% quantiles
-    of `value` over all the games, each ended game at its final value (see carry_forward)."""
+    of `value` over all the games, each ended game at its final value (see carry_forward; `counts`: of
+    turn_counts with the key `column`)."""
     sizes = games.groupby("scenario").size()
     sizes = pd.concat({s: sizes for s in series}, names=[column]).reorder_levels(["scenario", column])
-    return bands_by_turn(carry_forward(long, games, [column]), ["scenario", column], value, sizes)
+    return bands_by_turn(carry_forward(counts, games, value, [column]), ["scenario", column], value, sizes)
 
 
 def cumulative_incidence(games: pd.DataFrame, scenarios: Sequence[str], endings: Sequence[str], alpha: float = ALPHA
@@ -194,14 +211,16 @@ def cumulative_incidence(games: pd.DataFrame, scenarios: Sequence[str], endings:
     return pd.concat(rows, ignore_index=True)
 
 
-def km_median(time: np.ndarray, event: np.ndarray) -> float:
-    """Kaplan-Meier median of event times with right censoring (event False: still there at `time`);
-    NaN when the survival curve never falls to one half."""
+def km_median(time: np.ndarray, event: np.ndarray, count: np.ndarray | None = None) -> float:
+    """Kaplan-Meier median of event times with right censoring (event False: still there at `time`), each
+    (time, event) counted `count` times (default once); NaN when the survival curve never falls to one half."""
+    count = np.ones(len(time), dtype="int64") if count is None else np.asarray(count)
     order = np.argsort(time, kind="stable")
-    time, event = np.asarray(time)[order], np.asarray(event, dtype=bool)[order]
+    time, event, count = np.asarray(time)[order], np.asarray(event, dtype=bool)[order], count[order]
     times = np.unique(time[event])  # the turns at which something sank
-    at_risk = len(time) - np.searchsorted(time, times, side="left")
-    deaths = np.bincount(np.searchsorted(times, time[event]), minlength=len(times))
+    later = np.concatenate([np.cumsum(count[::-1])[::-1], [0]])  # rows at this time or later
+    at_risk = later[np.searchsorted(time, times, side="left")]
+    deaths = np.bincount(np.searchsorted(times, time[event]), weights=count[event], minlength=len(times))
     below = np.nonzero(np.cumprod(1 - deaths / at_risk) <= 0.5)[0]
     return float(times[below[0]]) if len(below) else float("nan")
 
@@ -227,27 +246,35 @@ def loss_stage(games: pd.DataFrame, scenarios: Sequence[str], column: str, most:
     return long
 
 
-def event_timing(events: pd.DataFrame, games: pd.DataFrame, scenarios: Sequence[str], items: Sequence[str],
+def event_counts(events: pd.DataFrame, games: pd.DataFrame, item: str) -> pd.DataFrame:
+    """The counts behind event_timing, of some whole games: scenario, `item`, outcome, turn and n (`events`:
+    scenario, game, `item`, turn; one row per game and item at most)."""
+    caps = events.merge(games[["scenario", "game", "outcome"]], on=["scenario", "game"])
+    return count_rows(caps, ["scenario", item, "outcome", "turn"])
+
+
+def event_timing(counts: pd.DataFrame, games: pd.DataFrame, scenarios: Sequence[str], items: Sequence[str],
                  item: str, done: str) -> pd.DataFrame:
     """Per scenario and item (a treasure, a part): the share of games (all, won, lost) the item was `done` in
-    (captured, found) and quantiles of the turn. `events`: scenario, game, `item`, turn (one row per game and
-    item at most)."""
-    caps = events.merge(games[["scenario", "game", "outcome"]], on=["scenario", "game"])
+    (captured, found) and quantiles of the turn (`counts`: of event_counts)."""
     n = games.groupby(["scenario", "outcome"]).size()
+    timing = counted_stats(counts, ["scenario", item], "turn", {"q10": 0.1, "q90": 0.9}
+                           ).set_index(["scenario", item]) if len(counts) else None
+    by_outcome = counts.groupby(["scenario", item, "outcome"])["n"].sum() if len(counts) else pd.Series()
     rows = []
     for sc in scenarios:
         n_all = int(n.get(sc, pd.Series(dtype=int)).sum())
         n_win, n_loss = int(n.get((sc, "win"), 0)), int(n.get((sc, "loss"), 0))
         for it in items:
-            c = caps[(caps["scenario"] == sc) & (caps[item] == it)]
-            ct = c["turn"]
+            t = timing.loc[(sc, it)] if timing is not None and (sc, it) in timing.index else None
+            k = int(t["games"]) if t is not None else 0
             rows.append({
-                "scenario": sc, item: it, "games": n_all, done: len(c),
-                f"share_{done}": len(c) / n_all if n_all else np.nan,
-                f"share_{done}_in_losses": (c["outcome"] == "loss").sum() / n_loss if n_loss else np.nan,
-                f"share_{done}_in_wins": (c["outcome"] == "win").sum() / n_win if n_win else np.nan,
-                "median_turn": ct.median() if len(ct) else np.nan,
-                "q10_turn": ct.quantile(0.1) if len(ct) else np.nan,
-                "q90_turn": ct.quantile(0.9) if len(ct) else np.nan,
+                "scenario": sc, item: it, "games": n_all, done: k,
+                f"share_{done}": k / n_all if n_all else np.nan,
+                f"share_{done}_in_losses": by_outcome.get((sc, it, "loss"), 0) / n_loss if n_loss else np.nan,
+                f"share_{done}_in_wins": by_outcome.get((sc, it, "win"), 0) / n_win if n_win else np.nan,
+                "median_turn": t["median"] if k else np.nan,
+                "q10_turn": t["q10"] if k else np.nan,
+                "q90_turn": t["q90"] if k else np.nan,
             })
     return pd.DataFrame(rows)

@@ -1,6 +1,7 @@
 """Playing a run's chunks on a Dask distributed cluster (`fi simulate --cluster`, `run_study(cluster=...)`).
 
-The chunk is the unit of work, as in the local pool. A worker plays a chunk and sends its three tables back;
+The chunk is the unit of work, as in the local pool. A worker plays a chunk and sends its three Parquet files
+back (encoded there: the client's work a chunk is then a few file writes, and one client feeds many workers);
 this process (the client) writes the chunk files and the manifest with the same atomic code as a local
 run. So the workers need no shared disk, the data are those of a local run whatever the cluster (per-game
 seeds depend on neither), and a run stopped on a cluster resumes with or without one. Dask plays a chunk
@@ -18,9 +19,8 @@ import signal
 import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
+from dataclasses import replace
 from typing import Any
-
-import pyarrow as pa
 
 from .errors import ConfigError
 from .runner import Chunk, RunParts, WorkersLost, play_chunk
@@ -61,15 +61,17 @@ def refusal(found: dict[str, Any], expected: dict[str, str]) -> str:
 
 
 def play_on_worker(expected: dict[str, str], chunk: Chunk, scenario: dict[str, Any], root_seed: int,
-                   meta: dict[str, str]) -> tuple[Chunk, dict[str, pa.Table]]:
-    """A Dask task: play a chunk and return its tables. Checked on every chunk, since workers may join a
+                   meta: dict[str, str]) -> tuple[Chunk, dict[str, bytes]]:
+    """A Dask task: play a chunk and return its files' bytes. Checked on every chunk, since workers may join a
     cluster after the client looked at them."""
     mine = versions()
     if mine != expected:
         from distributed import get_worker
 
         raise WorkersLost(refusal({get_worker().address: mine}, expected))
-    return chunk, play_chunk(chunk, scenario, root_seed, meta)
+    start = time.perf_counter()
+    files = play_chunk(chunk, scenario, root_seed, meta)
+    return replace(chunk, seconds=time.perf_counter() - start), files
 
 
 @contextmanager
@@ -157,6 +159,10 @@ class DaskBackend:
         self.chunks: dict[Any, Chunk] = {}  # future -> its chunk, to name it when it fails
         self.threads, self.next_look = 0, 0.0
 
+    @property
+    def workers(self) -> int:
+        return max(1, self.threads)
+
     def window(self) -> int:
         if time.monotonic() >= self.next_look:
             with self.lost_scheduler():  # asking the scheduler is where its loss may show first
@@ -183,12 +189,12 @@ class DaskBackend:
         scenario = self.run.scenarios[chunk.scenario]["id"]
         try:
             with self.lost_scheduler():
-                _, tables = future.result()
+                chunk, files = future.result()
         except KilledWorker:
             raise WorkersLost(f"chunk {chunk.number} of {scenario!r} (games {chunk.start} to {chunk.stop - 1}) "
                               "ended every worker that played it, more often than Dask's "
                               "distributed.scheduler.allowed-failures allows (did they run out of memory?)") from None
-        write_chunk(self.run.out, scenario, chunk.number, tables)
+        write_chunk(self.run.out, scenario, chunk.number, files)
         return chunk
 
     def cancel(self, futures: set[Any]) -> None:

@@ -35,6 +35,7 @@ import itertools
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -132,17 +133,17 @@ class Scenario:
     def layout(self) -> Any:
         return self.setup.layout
 
-    @property
+    @cached_property  # asked for every game logged
     def difficulty(self) -> str:
         return self.door.difficulty_name(self.setup.start_level)
 
-    @property
+    @cached_property  # asked for every game logged
     def deal_id(self) -> str:
         """The id its games' seeds come from: its id without the policy, so that the rungs of a policy matrix (a
         ladder of players) play the very same deals and their results pair game by game."""
         return scenario_id({k: v for k, v in self.values.items() if k != "policy"})
 
-    @property
+    @cached_property  # asked for every game logged
     def policy_label(self) -> str:
         return render_value({"name": self.policy, **self.policy_params} if self.policy_params else self.policy)
 

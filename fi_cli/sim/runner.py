@@ -10,31 +10,36 @@ import os
 import shutil
 import signal
 import sys
-from collections.abc import Callable, Iterator
+import time
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
-
-import pyarrow as pa
 
 from .. import __version__
 from ..common.players import PlayerError
 from .check import check_run
+from .chunks import Chunk, ChunkSet, chunk_count, chunks_of
 from .config import Scenario, Study
 from .errors import ConfigError, os_error_text
+from .estimate import measure, refusal
 from .games import DEFAULT, TITLES
 from .seeds import game_seed
-from .tables import DATASETS, Columns, stale_temp_files, temp_path, write_chunk
+from .tables import DATASETS, Columns, encode_chunk, stale_temp_files, temp_path, write_chunk
 from .workers import die_with_parent, worker_count
 
 MANIFEST = "manifest.json"
-MANIFEST_FORMAT = 1
+MANIFEST_FORMAT = 2  # 2: chunks_done holds spans [first, last] of consecutive chunks (see chunks.ChunkSet)
 
 
 class RunDirError(ConfigError):
     """The output directory holds something this run must not overwrite."""
+
+
+class RunTooLarge(ConfigError):
+    """The estimate from the first chunk says that the run cannot fit on its disk."""
 
 
 class GameError(RuntimeError):
@@ -69,24 +74,6 @@ class RunWriteError(RunStopped):
 class WorkersLost(RuntimeError):
     """The workers playing the chunks failed or cannot be reached (a Dask cluster): the run stops, keeping
     what is finished."""
-
-
-@dataclass(frozen=True)
-class Chunk:
-    scenario: int  # index into study.scenarios
-    number: int
-    start: int  # first game number
-    stop: int
-
-
-def chunks_of(study: Study) -> list[Chunk]:
-    """All chunks, round-robin over scenarios so a partial run has comparable data for every scenario."""
-    n = -(-study.games // study.chunk_size)
-    return [
-        Chunk(s.index, c, c * study.chunk_size, min((c + 1) * study.chunk_size, study.games))
-        for c in range(n)
-        for s in study.scenarios
-    ]
 
 
 # --- manifest --------------------------------------------------------------------------------------------
@@ -128,7 +115,7 @@ def new_manifest(study: Study) -> dict[str, Any]:
         "games_per_scenario": study.games,
         "chunk_size": study.chunk_size,
         "scenarios": [{"id": s.id, "values": s.values, "index": s.index} for s in study.scenarios],
-        "chunks_total": len(chunks_of(study)),
+        "chunks_total": chunk_count(study.games, study.chunk_size) * len(study.scenarios),
         "chunks_done": {s.id: [] for s in study.scenarios},
         "games_done": 0,
         "complete": False,
@@ -181,7 +168,7 @@ def _prepare(study: Study, out: Path, resume: bool, overwrite: bool) -> dict[str
     # A chunk counts as done only if the manifest says so and its files pass the check (they exist, can be
     # read and agree); the others are played again, into the same files, with the same seeds.
     check = check_run(out)
-    manifest["chunks_done"] = check.good
+    manifest["chunks_done"] = {sid: ChunkSet(good).to_json() for sid, good in check.good.items()}
     if check.bad:
         manifest["complete"] = False
     return manifest
@@ -204,22 +191,24 @@ def play_games(scenario: Scenario, root_seed: int, games: range, columns: Column
         game.log(columns, scenario, g, game_seed(root_seed, scenario.stream, g), rec)
 
 
-def play_chunk(chunk: Chunk, scenario: dict[str, Any], root_seed: int, meta: dict[str, str]) -> dict[str, pa.Table]:
-    """Play a chunk of a scenario (given resolved, as Scenario.to_dict makes it); the tables of its three files.
+def play_chunk(chunk: Chunk, scenario: dict[str, Any], root_seed: int, meta: dict[str, str]) -> dict[str, bytes]:
+    """Play a chunk of a scenario (given resolved, as Scenario.to_dict makes it); the bytes of its three files
+    (encoded where it is played: on a cluster, the client only writes them).
 
     A worker gets all it needs with each chunk and keeps nothing between chunks (building a scenario's
     set-up takes 0.1 ms), so any worker, local or on a cluster, can play any chunk of any run."""
     sc = Scenario.from_dict(scenario)
     cols = Columns(sc.schemas)
     play_games(sc, root_seed, range(chunk.start, chunk.stop), cols)
-    return cols.tables(dict(meta, **{"fi.scenario": json.dumps(sc.to_dict())}))
+    return encode_chunk(cols.tables(dict(meta, **{"fi.scenario": json.dumps(sc.to_dict())})))
 
 
 def _play_and_write(out: Path, chunk: Chunk, scenario: dict[str, Any], root_seed: int, meta: dict[str, str]
                     ) -> Chunk:
     """A chunk of the local pool (or of this process): played and written by the same process."""
+    start = time.perf_counter()
     write_chunk(out, scenario["id"], chunk.number, play_chunk(chunk, scenario, root_seed, meta))
-    return chunk
+    return replace(chunk, seconds=time.perf_counter() - start)
 
 
 def _init_pool_worker() -> None:
@@ -239,6 +228,7 @@ def run_study(
     overwrite: bool = False,
     progress: bool | None = None,
     on_chunk: Callable[[Chunk], None] | None = None,
+    check_space: bool = True,
 ) -> Path:
     """Play every game of the study and write DIR/{games,turns,tiles}/ and DIR/manifest.json.
 
@@ -247,10 +237,12 @@ def run_study(
     distributed cluster instead: a scheduler address ("tcp://host:8786"), "local" or "local:N" (N worker
     processes on this machine) or a dask.distributed.Client; the data are the same (see sim.cluster).
     progress: a tqdm bar on stderr (None: only on a terminal). resume: complete an interrupted run of the
-    same study. overwrite: replace whatever run is in DIR. Raises RunDirError, ClusterError (a cluster that
-    cannot be used), GameError, SimulationInterrupted on Ctrl-C, or RunStopped when DIR cannot be written
-    (RunWriteError), the cluster fails or a user's player fails (common.players.PlayerError); finished chunks
-    are kept in every case.
+    same study. overwrite: replace whatever run is in DIR. check_space: once the first chunk is played, stop
+    (RunTooLarge) if the estimate from it says the rest cannot fit on DIR's disk. Chunks are made as they are
+    played, so a study of any size takes the same memory. Raises RunDirError, RunTooLarge, ClusterError (a
+    cluster that cannot be used), GameError, SimulationInterrupted on Ctrl-C, or RunStopped when DIR cannot be
+    written (RunWriteError), the cluster fails or a user's player fails (common.players.PlayerError); finished
+    chunks are kept in every case but RunTooLarge of a new run, which leaves nothing.
     """
     from tqdm import tqdm
 
@@ -259,29 +251,38 @@ def run_study(
                           "workers are its own: start more with `dask worker`, or use --cluster local:N), not both")
     out = Path(out) if out is not None else Path("runs") / study.name
     total = study.games * len(study.scenarios)
+    created = not out.exists()
     try:
         out.mkdir(parents=True, exist_ok=True)
         manifest = _prepare(study, out, resume, overwrite)
     except OSError as e:
         saved = read_manifest(out)  # read a moment ago by _prepare, or None
         raise RunWriteError(out, e, saved.get("games_done", 0) if saved else 0, total) from None
-    done = {(sid, c) for sid, cs in manifest["chunks_done"].items() for c in cs}
-    chunks = chunks_of(study)
-    todo = [c for c in chunks if (study.scenarios[c.scenario].id, c.number) not in done]
-    games_done = sum(c.stop - c.start for c in chunks) - sum(c.stop - c.start for c in todo)
+    done = {s.id: ChunkSet.from_json(manifest["chunks_done"][s.id]) for s in study.scenarios}
+    ids = [s.id for s in study.scenarios]
+    todo = (c for c in chunks_of(study.games, study.chunk_size, len(ids)) if c.number not in done[ids[c.scenario]])
+    pending = manifest["chunks_total"] - sum(map(len, done.values()))
+    games_done = sum(d.games(study.games, study.chunk_size) for d in done.values())
     manifest["games_done"] = games_done
+    manifest["format"] = MANIFEST_FORMAT
+    workers_used = 1  # set once the backend is known: for the estimate of the time left
 
     bar = tqdm(total=total, initial=games_done, unit="game", desc=study.name, file=sys.stderr,
                disable=None if progress is None else not progress, smoothing=0.05, dynamic_ncols=True)
 
     def record(chunk: Chunk) -> None:
-        sid = study.scenarios[chunk.scenario].id
-        manifest["chunks_done"][sid] = sorted(manifest["chunks_done"][sid] + [chunk.number])
-        manifest["games_done"] += chunk.stop - chunk.start
+        sid = ids[chunk.scenario]
+        done[sid].add(chunk.number)
+        manifest["chunks_done"][sid] = done[sid].to_json()
+        manifest["games_done"] += chunk.games
         write_manifest(out, manifest)
-        bar.update(chunk.stop - chunk.start)
+        bar.update(chunk.games)
         if on_chunk:
             on_chunk(chunk)
+        if check_space and manifest["games_done"] == games_done + chunk.games:  # the first chunk of this call
+            estimate = measure(out, sid, chunk, total - manifest["games_done"], workers_used)
+            if not estimate.fits:
+                raise RunTooLarge(refusal(estimate, out, study.games, len(ids), study.path, fresh=not games_done))
 
     meta = {
         "fi.study_name": study.name,
@@ -295,7 +296,8 @@ def run_study(
     run = RunParts(out, [s.to_dict() for s in study.scenarios], study.seed, meta,
                    notify=lambda m: bar.write(m, file=sys.stderr))
     try:
-        with _backend(run, todo, workers, cluster) as backend:
+        with _backend(run, pending, workers, cluster) as backend:
+            workers_used = backend.workers if backend else 1
             write_manifest(out, manifest)
             if backend is None:
                 for chunk in todo:  # a Ctrl-C here loses only the chunk being played
@@ -315,9 +317,23 @@ def run_study(
         if isinstance(e, PlayerError):
             raise RunStopped(out, f"the game stopped: {e}", saved, total) from None
         raise SimulationInterrupted(out, saved, total) from None
+    except RunTooLarge:
+        if not games_done:
+            _discard(out, created)
+        raise
     finally:
         bar.close()
     return out
+
+
+def _discard(out: Path, created: bool) -> None:
+    """Remove a new run that is not played (and its directory, if this run made it)."""
+    for ds in DATASETS:
+        shutil.rmtree(out / ds, ignore_errors=True)
+    for path in [out / MANIFEST, *stale_temp_files(out)]:  # a write that filled the disk may leave a temp file
+        path.unlink(missing_ok=True)
+    if created and not any(out.iterdir()):
+        out.rmdir()
 
 
 def _save_manifest(out: Path, manifest: dict[str, Any]) -> None:
@@ -350,6 +366,10 @@ class RunParts:
 class Backend(Protocol):
     """Where chunks are played: the local process pool (_Pool) or a Dask cluster (sim.cluster)."""
 
+    @property
+    def workers(self) -> int:
+        """How many chunks it plays at once (now: a cluster may grow or shrink)."""
+
     def window(self) -> int:
         """How many chunks to keep in flight: enough that no worker waits, few enough to bound memory."""
 
@@ -370,15 +390,15 @@ class Backend(Protocol):
 
 
 @contextmanager
-def _backend(run: RunParts, todo: list[Chunk], workers: int | None, cluster: Any) -> Iterator[Backend | None]:
-    """The backend for this run; None: play in this process (one worker, or nothing left to play)."""
-    if cluster is not None and todo:
+def _backend(run: RunParts, pending: int, workers: int | None, cluster: Any) -> Iterator[Backend | None]:
+    """The backend for `pending` chunks; None: play in this process (one worker, or nothing left to play)."""
+    if cluster is not None and pending:
         from .cluster import on_cluster
 
-        with on_cluster(cluster, run, len(todo)) as backend:
+        with on_cluster(cluster, run, pending) as backend:
             yield backend
         return
-    n, warning = worker_count(workers, len(todo))
+    n, warning = worker_count(workers, pending)
     if warning:
         run.notify(f"warning: {warning}")
     if n == 1:
@@ -388,7 +408,7 @@ def _backend(run: RunParts, todo: list[Chunk], workers: int | None, cluster: Any
         yield pool
 
 
-def _play(backend: Backend, todo: list[Chunk], record: Callable[[Chunk], None]) -> None:
+def _play(backend: Backend, todo: Iterable[Chunk], record: Callable[[Chunk], None]) -> None:
     """Play the chunks on a backend, recording each as it finishes, whatever the order. After a chunk fails
     (a bug, a full disk, a lost cluster), no chunk is started and those in flight are still recorded as they
     finish; then the first failure is raised."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -36,6 +37,7 @@ class Columns:
         # per dataset: the fields copied from row records, and which of them hold lists
         self._fields = {ds: tuple(n for n in schemas[ds].names if n not in ("scenario", "game")) for ds in DATASETS}
         self._lists = frozenset(f.name for ds in DATASETS for f in schemas[ds] if pa.types.is_list(f.type))
+        self._getters = {ds: attrgetter(*self._fields[ds]) for ds in DATASETS}  # a row's values, in order
         self.n_games = 0
 
     def add_game(self, values: Iterable[tuple[str, Any]]) -> None:
@@ -47,22 +49,32 @@ class Columns:
 
     def add_rows(self, dataset: str, scenario_id: str, game: int, rows: list[Any]) -> None:
         """Append one game's rows of `dataset`: records with an attribute per column."""
+        if not rows:
+            return
         cols = self.data[dataset]
         cols["scenario"].extend([scenario_id] * len(rows))
         cols["game"].extend([game] * len(rows))
-        for name in self._fields[dataset]:
-            if name in self._lists:
-                cols[name].extend([tuple(getattr(r, name)) for r in rows])
-            else:
-                cols[name].extend([getattr(r, name) for r in rows])
+        # the rows' values column by column: one C call a row, and one transposition
+        columns = zip(*map(self._getters[dataset], rows), strict=True)
+        for name, values in zip(self._fields[dataset], columns, strict=True):
+            cols[name].extend(map(tuple, values) if name in self._lists else values)
 
     def tables(self, metadata: dict[str, str] | None = None) -> dict[str, pa.Table]:
         out = {}
         for ds in DATASETS:
             schema = self.schemas[ds].with_metadata(metadata) if metadata else self.schemas[ds]
-            out[ds] = pa.table([pa.array(self.data[ds][n], type=schema.field(n).type) for n in schema.names],
-                               schema=schema)
+            out[ds] = pa.table([_array(self.data[ds][n], schema.field(n).type) for n in schema.names], schema=schema)
         return out
+
+
+def _array(values: list, type: pa.DataType) -> pa.Array:
+    """The Arrow array of a column; a dictionary column (the scenario id, the same in thousands of rows) is
+    built from its codes, the very array pyarrow builds from the values, at a fraction of the cost."""
+    if not pa.types.is_dictionary(type):
+        return pa.array(values, type=type)
+    codes: dict[Any, int] = {}
+    indices = [codes.setdefault(v, len(codes)) for v in values]
+    return pa.DictionaryArray.from_arrays(pa.array(indices, type.index_type), pa.array(list(codes), type.value_type))
 
 
 def partition_dir(out: Path, dataset: str, scenario_id: str) -> Path:
@@ -74,14 +86,28 @@ def chunk_path(out: Path, dataset: str, scenario_id: str, chunk: int) -> Path:
     return partition_dir(out, dataset, scenario_id) / f"part-{chunk:05d}.parquet"
 
 
-def write_chunk(out: Path, scenario_id: str, chunk: int, tables: dict[str, pa.Table]) -> None:
-    """Write a chunk's three files; each appears whole or not at all (temp file, then rename)."""
+def encode_chunk(tables: dict[str, pa.Table]) -> dict[str, bytes]:
+    """A chunk's three tables as the bytes of their Parquet files (zstd)."""
+    out = {}
+    for ds in DATASETS:
+        sink = pa.BufferOutputStream()
+        pq.write_table(tables[ds], sink, compression="zstd")
+        out[ds] = sink.getvalue().to_pybytes()
+    return out
+
+
+def write_chunk(out: Path, scenario_id: str, chunk: int, files: dict[str, bytes]) -> None:
+    """Write a chunk's three files (their bytes, of encode_chunk); each appears whole or not at all (temp file,
+    then rename)."""
     for ds in DATASETS:
         final = chunk_path(out, ds, scenario_id, chunk)
         final.parent.mkdir(parents=True, exist_ok=True)
         # A leading dot hides half-written files from pyarrow's dataset discovery.
         tmp = temp_path(final)
-        pq.write_table(tables[ds], tmp, compression="zstd")
+        try:
+            tmp.write_bytes(files[ds])
+        except OSError as e:  # named by the file it was for, not by the hidden temp file
+            raise OSError(e.errno, e.strerror, str(final)) from None
         os.replace(tmp, final)
 
 

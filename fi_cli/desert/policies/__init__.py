@@ -4,6 +4,7 @@ deck orders are not in it) and picks a legal action. Add a policy by adding it t
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from ...common.policies import Policy, PolicyError, RandomPolicy, build_policy
@@ -11,6 +12,7 @@ from ...common.policies import Policy, PolicyError, RandomPolicy, build_policy
 __all__ = ["Policy", "PolicyError", "is_fair", "make_policy", "policy_names"]
 
 
+@cache  # built once: the simulator makes a policy for every game
 def _registry() -> dict[str, Callable[..., Policy]]:
     # a function, not a constant: policy modules (imported here) may import this package
     from .heuristic import HeuristicPolicy

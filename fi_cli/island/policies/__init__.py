@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from ...common.policies import Policy, PolicyError, RandomPolicy, build_policy
@@ -10,6 +11,7 @@ from ...common.policies import Policy, PolicyError, RandomPolicy, build_policy
 __all__ = ["Policy", "PolicyError", "is_fair", "make_policy", "policy_names"]
 
 
+@cache  # built once: the simulator makes a policy for every game
 def _registry() -> dict[str, Callable[..., Policy]]:
     # imported here: the policy modules import this package for Policy and make_policy
     from .heuristic import HeuristicPolicy

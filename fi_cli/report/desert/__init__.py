@@ -35,9 +35,13 @@ COLUMNS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
               ()),
     "tiles": (("game", "tile", "kind", "excavated_turn"), ()),
 }
+# the games columns the tables use (when there): the games table keeps only these; the others are counted
+KEPT = ("game", "players", "outcome", "loss_cause", "turns", "final_storm_level", "parts_found", "parts_collected",
+        "fair", "loss_causes", "components.storm_meter")
 MEANS = (("mean_parts_collected", "parts_collected", "parts"), ("mean_final_storm", "final_storm_level",
                                                                 "storm at end"))
 MEANS_LEGEND = "parts: mean parts picked up per game; storm at end: mean final mark of the storm meter."
+counts = stats.counts  # what the tables need of a batch of turns and tiles (see report.load)
 STAGE = ("parts_collected", len(PARTS), "part")
 THIRST_PANELS = {1: "a pawn down to 1 water or less", 0: "a pawn out of water (0)"}  # levels of stats.thirst_curves
 # the reference of comparisons when the study names none and plays it (see report.pairing)
@@ -110,14 +114,14 @@ def prepare(frames: dict[str, pd.DataFrame], run_dir: Path) -> dict[str, pd.Data
 
 def compute(data: ReportData) -> dict[str, pd.DataFrame]:
     """The desert's own tables (after the shared ones), by CSV file stem."""
-    g, t, sc = data.games, data.turns, data.scenarios
+    g, c, sc = data.games, data.counts, data.scenarios
     return {
-        "storm_levels": stats.storm_curves(t, g),
-        "sand": stats.sand_curves(t, g),
-        "lowest_supply": stats.lowest_supply(t, g, sc),
-        "thirst": stats.thirst_curves(t, g),
-        "heat_cells": stats.heat_cells(t, g, sc),
-        "part_finds": stats.part_timing(data.tiles, g, sc),
+        "storm_levels": stats.storm_curves(c["storm"], g),
+        "sand": stats.sand_curves(c["sand"], g),
+        "lowest_supply": stats.lowest_supply(c["lowest"], sc),
+        "thirst": stats.thirst_curves(c["thirst"], g),
+        "heat_cells": stats.heat_cells(c["turn_rows"], c["blocked"], c["ran_dry"], sc),
+        "part_finds": stats.part_timing(c["finds"], g, sc),
     }
 
 

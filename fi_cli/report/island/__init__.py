@@ -37,6 +37,10 @@ COLUMNS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
               ("treasures", "actions")),
     "tiles": (("game", "tile", "row", "col", "sunk_turn"), ()),
 }
+# the games columns the tables use (when there): the games table keeps only these; the others are counted
+KEPT = ("game", "players", "outcome", "loss_cause", "turns", "final_water_level", "treasures_captured", "fair",
+        "loss_causes", "lost_treasure", "drowned_tile", "components.water_meter")
+counts = stats.counts  # what the tables need of a batch of turns and tiles (see report.load)
 # the means of the summary: (column of the outcomes table, column of the games, header)
 MEANS = (("mean_treasures", "treasures_captured", "treasures"), ("mean_final_water", "final_water_level",
                                                                  "water at end"))
@@ -145,21 +149,20 @@ def prepare(frames: dict[str, pd.DataFrame], run_dir: Path) -> dict[str, pd.Data
 
 def compute(data: ReportData) -> dict[str, pd.DataFrame]:
     """The island's own tables (after the shared ones), by CSV file stem."""
-    g, t, sc = data.games, data.turns, data.scenarios
+    g, c, sc = data.games, data.counts, data.scenarios
     tables = {
-        "island_left": stats.island_left(t, data.tiles, g),
-        "water_levels": stats.water_curves(t, g),
-        "water_level_reached": stats.level_reached_summary(stats.level_reached(t, max(island_skulls(g).values())),
-                                                           g, sc),
+        "island_left": stats.island_left(c["left"], g),
+        "water_levels": stats.water_curves(c["water"], g),
+        "water_level_reached": stats.level_reached_summary(c["reached"], g, sc, max(island_skulls(g).values())),
         "water_at_loss": stats.water_at_loss(g, sc),
-        "tile_risk_cells": stats.tile_risk_cells(data.tiles, g),
-        "tile_risk_tiles": stats.tile_risk_tiles(data.tiles, sc),
+        "tile_risk_cells": stats.tile_risk_cells(c["exposure"], c["cell_tiles"]),
+        "tile_risk_tiles": stats.tile_risk_tiles(c["tile_sinks"], sc),
         "lost_treasures": stats.lost_treasures(g, sc),
-        "treasure_captures": stats.treasure_summary(t, g, sc),
-        "treasures_by_turn": stats.treasures_by_turn(t, g),
+        "treasure_captures": stats.treasure_summary(c["captures"], g, sc),
+        "treasures_by_turn": stats.treasures_by_turn(c["treasures"], g),
     }
     if stats.has_loss_details(g):
-        tables["loss_cells"] = stats.loss_cells(data.tiles, g)
+        tables["loss_cells"] = stats.loss_cells(c["involved"], c["drowned"], c["cell_tiles"], g)
     return tables
 
 
