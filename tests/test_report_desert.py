@@ -196,6 +196,9 @@ def test_curves_start_at_the_set_up_by_hand():
     assert storm[("loss", 0)] == 2 and storm[("win", 0)] == 3 and storm[("win", 3)] == 4
     sand = stats.sand_curves(c["sand"], games).set_index(["where", "turn"])["median"]
     assert sand[("on the board", 0)] == 8 and sand[("in the supply", 0)] == 25  # 40 and 10 at the start
+    more = games.assign(**{"components.diamond_sand": [3, 3]})  # a study with 3 markers on each diamond tile
+    c3 = stats.counts({"games": more, "turns": _hand()[1], "tiles": _hand()[2]})
+    assert stats.sand_curves(c3["sand"], more).set_index(["where", "turn"])["median"][("on the board", 0)] == 24
     low = stats.lowest_supply(c["lowest"], ["s"]).iloc[0]
     assert (low["median_lowest"], low["share_5_or_fewer"], low["share_buried"]) == (18, 0.5, 0)
     players = pd.DataFrame({"scenario": ["two", "five"], "players": [2, 5]})

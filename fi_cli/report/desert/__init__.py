@@ -30,7 +30,7 @@ COLUMNS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "games": (("game", "layout", "difficulty", "players", "roles", "policy", "outcome", "loss_cause", "turns",
                "storm_start", "sand_supply", "final_storm_level", "parts_found", "parts_collected", "ran_dry"),
               ("seed", "fair", "loss_causes", "tiles_excavated", "sand_on_tiles", "components.storm_meter",
-               "components.canteens")),
+               "components.canteens", "components.diamond_sand")),
     "turns": (("game", "turn", "storm_level", "sand_on_tiles", "sand_supply", "water", "blocked", "pawn_cells"),
               ()),
     "tiles": (("game", "tile", "kind", "excavated_turn"), ()),

@@ -40,7 +40,7 @@ def counts(frames: dict[str, pd.DataFrame]) -> dict[str, pd.DataFrame]:
     least = turns[["scenario", "game", "turn"]].assign(water=[min(w) for w in turns["water"]])
     thirsty = [least[least["water"] <= level].groupby(["scenario", "game"], observed=True)["turn"].min()
                .reset_index().assign(water=level) for level in THIRST_LEVELS]
-    board = _with_start(turns, games, "sand_on_tiles", pd.Series(len(DIAMOND), index=games.index))
+    board = _with_start(turns, games, "sand_on_tiles", len(DIAMOND) * _diamond_sand(games))
     supply = _with_start(turns, games, "sand_supply", games["sand_supply"])
     sand = pd.concat([board.rename(columns={"sand_on_tiles": "sand"}).assign(where=SAND_SERIES[0]),
                       supply.rename(columns={"sand_supply": "sand"}).assign(where=SAND_SERIES[1])], ignore_index=True)
@@ -60,6 +60,13 @@ def counts(frames: dict[str, pd.DataFrame]) -> dict[str, pd.DataFrame]:
         "ran_dry": count_rows(dry.explode("cell").dropna(subset=["cell"]), ["scenario", "cell"]),
         "finds": event_counts(_finds(frames["tiles"]), games, "part"),
     }
+
+
+def _diamond_sand(games: pd.DataFrame) -> pd.Series:
+    """The sand markers on each tile of the diamond at set-up, per games row (1 unless the study changed it)."""
+    if "components.diamond_sand" in games:
+        return games["components.diamond_sand"].fillna(1).astype(int)
+    return pd.Series(1, index=games.index)
 
 
 def _with_start(turns: pd.DataFrame, games: pd.DataFrame, column: str, start: pd.Series) -> pd.DataFrame:
