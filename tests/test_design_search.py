@@ -175,5 +175,8 @@ def test_the_example_designs_and_sensitivity_studies_load():
     assert (island.start_level, island.components.changed()) == (3, {"helicopter_lift": 5})
     desert = load_study(configs / "designs" / "desert_normal_35.yaml").scenarios[0].setup
     assert desert.start_level == 2 and desert.components.sun_beats_down == 3
+    ladder = load_study(configs / "designs" / "island_elite_ladder.yaml").scenarios
+    assert [sc.policy for sc in ladder] == ["heuristic", "search"]  # two rungs on the same deals
+    assert ladder[0].setup.components.changed() == {"cards_dealt": 5} and ladder[0].setup.start_level == 3
     for name in ("sensitivity_island", "sensitivity_desert"):
         assert len(load_study(configs / f"{name}.yaml").scenarios) == 1
