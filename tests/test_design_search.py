@@ -65,6 +65,14 @@ def test_a_component_design_reaches_its_target_and_is_confirmed(lever_pool):
                         for j in lever_pool.jobs)
 
 
+def test_the_screen_is_wider_with_several_policies_targets():
+    one = DesignSpec(targets=(Target(0.4), Target(13, 0.5, kind="turns")))
+    two = DesignSpec(targets=(Target(0.3), Target(0.5, policy="search")))
+    assert (one.screen, two.screen) == (64, 128)  # one policy, a length too: its figures are judged one at a time
+    assert two.bracket_games == 128 * 48 * 2
+    assert DesignSpec(targets=two.targets, screen=32).screen == 32  # --screen given: kept
+
+
 def test_several_policies_and_a_game_length(lever_pool):
     """The heuristic at 40%, the search at 60% (0.2 above it here) and a median of 13 turns (4 actions)."""
     targets = (Target(0.4), Target(0.6, policy="search"), Target(13, 0.5, kind="turns"))
@@ -90,7 +98,7 @@ def test_what_a_design_cannot_run_with():
         DesignSpec(target=0.3, game="desert", vary=("layout",)).check()
     with pytest.raises(DesignError, match="cannot vary 'hand_limit' in Forbidden Desert"):
         DesignSpec(target=0.3, game="desert", vary=("hand_limit",)).check()
-    with pytest.raises(DesignError, match="give --budget 10,144 or more"):  # 2 policies: 2 x (3,072 + 2,000)
+    with pytest.raises(DesignError, match="give --budget 16,288 or more"):  # 2 x (6,144 + 2,000): screen 128
         DesignSpec(targets=(Target(0.3), Target(0.5, policy="search")), vary=("sandbags",), budget=100).check()
 
 

@@ -56,9 +56,9 @@ def search_options(command):
     for option in reversed([
         click.option("--confirm", "confirm_games", type=click.IntRange(min=100), default=2_000, show_default=True,
                      help="Fresh games (per policy) that confirm a candidate (none of them played in the search)."),
-        click.option("--screen", type=click.IntRange(min=8), default=64, show_default=True,
+        click.option("--screen", type=click.IntRange(min=8), default=None,
                      help="Games per candidate (and policy) in the first round of a bracket (a bracket plays 48x "
-                          "this)."),
+                          "this).  [default: 64; 128 with several policies' targets]"),
         click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True,
                      help="Seed of the candidates and of every game: the same seed gives the same design."),
         click.option("--workers", "-w", type=click.IntRange(min=1), help="Worker processes (default: the usable "

@@ -269,7 +269,7 @@ def generate(n: int, seed: int, out: Path, pins: tuple[str, ...], connected: boo
               help="The layout file to write the island into.")
 @click.option("--overwrite", is_flag=True, help="Replace --out if it exists.")
 def design(target: float, difficulty: str, players: int, policy: str, params: tuple[str, ...], budget: int,
-           tolerance: float, confirm_games: int, screen: int, seed: int, pins: tuple[str, ...], connected: bool,
+           tolerance: float, confirm_games: int, screen: int | None, seed: int, pins: tuple[str, ...], connected: bool,
            workers: int | None, out: Path, overwrite: bool) -> None:
     """Search for an island whose win rate is within --tolerance of --target, and write it to --out.
 
@@ -307,7 +307,8 @@ def design(target: float, difficulty: str, players: int, policy: str, params: tu
     command = shlex.join([
         "fi", "layouts", "design", "--target", f"{target:g}", "--difficulty", difficulty, "--players", str(players),
         "--policy", policy, *(x for p in params for x in ("--param", p)), "--budget", str(budget), "--tolerance",
-        f"{tolerance:g}", "--confirm", str(confirm_games), "--screen", str(screen), "--seed", str(seed),
+        f"{tolerance:g}", "--confirm", str(confirm_games), *(["--screen", str(screen)] if screen else []),
+        "--seed", str(seed),
         *(x for p in pins for x in ("--pin", p)), *([] if connected else ["--any"]), "--out", str(out)])
     click.echo(f"designing an island for a {100 * target:.1f}% win rate (±{100 * tolerance:.1f} points) at "
                f"{difficulty}, {players} players, {policy}; budget {budget:,} games, seed {seed}", err=True)

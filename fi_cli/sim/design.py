@@ -46,6 +46,10 @@ from .seeds import game_seed
 from .workers import die_with_parent, worker_count
 
 BRACKET = 16  # candidates per bracket
+# Games per candidate and policy in a bracket's first round. With several policies' targets the winner is the
+# candidate whose screening games were kindest to every figure at once, and its figures drifted on fresh games by
+# more than the tolerance with 64 (two of two runs) but held with 128 (docs/results/log.md, 2026-12-05).
+SCREEN, SCREEN_SEVERAL = 64, 128
 COMPACTNESS = (0.25, 16.0)  # fresh islands: compactness log-uniform in this range
 STEPS = 3  # a fresh design moves each component it changes 1 to STEPS steps from the base
 TASK_GAMES = 32  # games per task sent to a worker
@@ -228,7 +232,7 @@ class DesignSpec:
     budget: int = 30_000
     tolerance: float = 0.03
     confirm: int = 2_000
-    screen: int = 64
+    screen: int | None = None  # None: SCREEN, or SCREEN_SEVERAL with several policies' targets
     seed: int = 1
     pins: tuple[str, ...] = ()
     connected: bool = True
@@ -242,6 +246,8 @@ class DesignSpec:
             self.targets = (Target(self.target, self.tolerance, self.policy, dict(self.policy_params)),)
         if self.base is not None:
             self.game = self.base.game
+        if self.screen is None:
+            self.screen = SCREEN_SEVERAL if len(self.policies) > 1 else SCREEN
 
     @property
     def policies(self) -> dict[str, Target]:
@@ -255,6 +261,7 @@ class DesignSpec:
     def bracket_games(self) -> int:
         """Games of one bracket: BRACKET x screen, then each of the log2(BRACKET) halvings adds BRACKET / 2 x
         screen (half the candidates double their games): 48 x screen for 16 candidates, for each policy."""
+        assert self.screen is not None  # set by __post_init__
         return self.screen * BRACKET * (2 + int(math.log2(BRACKET))) // 2 * len(self.policies)
 
     @property
