@@ -11,6 +11,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
+from ...desert.components import Components
 from ...desert.tiles import DIAMOND, PARTS, SIZE, STORM_TRACKS
 from ..stats import (
     HORIZON,
@@ -63,10 +64,12 @@ def counts(frames: dict[str, pd.DataFrame]) -> dict[str, pd.DataFrame]:
 
 
 def _diamond_sand(games: pd.DataFrame) -> pd.Series:
-    """The sand markers on each tile of the diamond at set-up, per games row (1 unless the study changed it)."""
+    """The sand markers on each tile of the diamond at set-up, per games row (the rulebook's unless the study
+    changed it)."""
+    rulebook = Components().diamond_sand
     if "components.diamond_sand" in games:
-        return games["components.diamond_sand"].fillna(1).astype(int)
-    return pd.Series(1, index=games.index)
+        return games["components.diamond_sand"].fillna(rulebook).astype(int)
+    return pd.Series(rulebook, index=games.index)
 
 
 def _with_start(turns: pd.DataFrame, games: pd.DataFrame, column: str, start: pd.Series) -> pd.DataFrame:
