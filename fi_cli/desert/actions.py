@@ -16,33 +16,32 @@ one carried along by a Climber or a Jet Pack):
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from .tiles import CELL_INDEX, CELLS, GEAR, GEAR_INDEX, PART_INDEX, PARTS, STORM_CARD_INDEX, STORM_CARDS
 
-(
-    MOVE,
-    REMOVE_SAND,
-    EXCAVATE,
-    PICK_UP,
-    NAVIGATE,
-    REDUCE_STORM,
-    PEEK_STORM,
-    TO_BOTTOM,
-    KEEP_TOP,
-    STACK,
-    TAKE_WATER,
-    GIVE_WATER,
-    GIVE_GEAR,
-    BLAST,
-    JET,
-    SHIELD,
-    SCOPE,
-    RESERVE,
-    THROTTLE,
-    END_ACTIONS,
-    DRAW_STORM,
-) = range(21)
-NOBODY = -1  # no pawn carried along
+MOVE: Final = 0
+REMOVE_SAND: Final = 1
+EXCAVATE: Final = 2
+PICK_UP: Final = 3
+NAVIGATE: Final = 4
+REDUCE_STORM: Final = 5
+PEEK_STORM: Final = 6
+TO_BOTTOM: Final = 7
+KEEP_TOP: Final = 8
+STACK: Final = 9
+TAKE_WATER: Final = 10
+GIVE_WATER: Final = 11
+GIVE_GEAR: Final = 12
+BLAST: Final = 13
+JET: Final = 14
+SHIELD: Final = 15
+SCOPE: Final = 16
+RESERVE: Final = 17
+THROTTLE: Final = 18
+END_ACTIONS: Final = 19
+DRAW_STORM: Final = 20
+NOBODY: Final = -1  # no pawn carried along
 
 Action = tuple
 

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from ..common.state import IllegalActionError, StateBase  # noqa: F401  (IllegalActionError: re-exported)
 from .actions import (
@@ -112,15 +113,21 @@ from .tiles import (
 )
 
 # Phases: ACTIONS, STORM, PEEK and ORDER are decisions; OVER ends the game.
-ACTIONS, STORM, PEEK, ORDER, OVER = range(5)
+ACTIONS: Final = 0
+STORM: Final = 1
+PEEK: Final = 2
+ORDER: Final = 3
+OVER: Final = 4
 PHASES = ("actions", "storm", "peek", "order", "over")
-NOT_FOUND, COLLECTED = -1, -2  # where a part is when it is not on a cell
+# where a part is when it is not on a cell
+NOT_FOUND: Final = -1
+COLLECTED: Final = -2
 _N_STORM_KINDS = 14
 # a cell and its neighbours, sorted: where sand is removed or blasted from
-ORTH_SELF = tuple(tuple(sorted((c, *ORTH[c]))) for c in range(N_CELLS))
-AROUND_SELF = tuple(tuple(sorted((c, *AROUND[c]))) for c in range(N_CELLS))
-ORTH_BITS = tuple(sum(1 << d for d in ORTH[c]) for c in range(N_CELLS))  # the neighbours as bit masks
-AROUND_BITS = tuple(sum(1 << d for d in AROUND[c]) for c in range(N_CELLS))
+ORTH_SELF: Final = tuple(tuple(sorted((c, *ORTH[c]))) for c in range(N_CELLS))
+AROUND_SELF: Final = tuple(tuple(sorted((c, *AROUND[c]))) for c in range(N_CELLS))
+ORTH_BITS: Final = tuple(sum(1 << d for d in ORTH[c]) for c in range(N_CELLS))  # the neighbours as bit masks
+AROUND_BITS: Final = tuple(sum(1 << d for d in AROUND[c]) for c in range(N_CELLS))
 
 
 class Recorder:

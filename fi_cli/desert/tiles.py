@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 # ----------------------------------------------------------------------------------------------- the grid
 # Cells 0..24 in reading order: cell = 5 * row + column; north is row 0. The storm starts in the centre.
-SIZE = 5
-N_CELLS = SIZE * SIZE
-CENTRE = 12
+SIZE: Final = 5
+N_CELLS: Final = SIZE * SIZE
+CENTRE: Final = 12
 CELLS: tuple[str, ...] = tuple(f"r{c // SIZE}c{c % SIZE}" for c in range(N_CELLS))
 CELL_INDEX: dict[str, int] = {name: i for i, name in enumerate(CELLS)}
 
@@ -21,14 +23,14 @@ def _near(steps: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-ORTH = _near(((-1, 0), (1, 0), (0, -1), (0, 1)))  # neighbours of each cell, by cell index
-AROUND = _near(((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (-1, 1), (1, -1), (1, 1)))
+ORTH: Final = _near(((-1, 0), (1, 0), (0, -1), (0, 1)))  # neighbours of each cell, by cell index
+AROUND: Final = _near(((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (-1, 1), (1, -1), (1, 1)))
 
 # Wind directions: the direction the tiles slide (the storm cell moves the other way).
 DIRECTIONS: tuple[str, ...] = ("north", "east", "south", "west")
 _DELTA = ((-1, 0), (0, 1), (1, 0), (0, -1))
 # UPWIND[d][storm] = the cell whose tile slides into the storm under a wind towards d, -1 off the grid
-UPWIND: tuple[tuple[int, ...], ...] = tuple(
+UPWIND: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(
         (c // SIZE - dr) * SIZE + c % SIZE - dk if 0 <= c // SIZE - dr < SIZE and 0 <= c % SIZE - dk < SIZE else -1
         for c in range(N_CELLS)
@@ -39,14 +41,20 @@ UPWIND: tuple[tuple[int, ...], ...] = tuple(
 # ----------------------------------------------------------------------------------------------- tiles
 PARTS: tuple[str, ...] = ("propeller", "engine", "solar_crystal", "navigation_deck")
 PART_INDEX: dict[str, int] = {name: i for i, name in enumerate(PARTS)}
-ALL_PARTS = 0b1111
+ALL_PARTS: Final = 0b1111
 
 # What a tile is. 0-13 are undersides; a cell whose tile is still unknown to the team holds HIDDEN_WATER
 # (one of the 3 water-drop tiles) or HIDDEN (one of the 20 tiles that look alike).
-CRASH_SITE, LAUNCH_PAD, WELL, MIRAGE, TUNNEL, GEAR_TILE = range(6)
+CRASH_SITE: Final = 0
+LAUNCH_PAD: Final = 1
+WELL: Final = 2
+MIRAGE: Final = 3
+TUNNEL: Final = 4
+GEAR_TILE: Final = 5
 # the clue tiles of part i: row clue 6 + 2i, column clue 7 + 2i
-HIDDEN_WATER, HIDDEN = 14, 15
-NO_TILE = -1  # the storm cell
+HIDDEN_WATER: Final = 14
+HIDDEN: Final = 15
+NO_TILE: Final = -1  # the storm cell
 KINDS: tuple[str, ...] = (
     "crash_site", "launch_pad", "well", "mirage", "tunnel", "gear",
     *(f"{p}_{axis}" for p in PARTS for axis in ("row", "column")),
@@ -69,29 +77,35 @@ def clue_part(kind: int) -> int:
 
 
 # The 24 tiles by underside, and the two pools the hidden tiles are drawn from.
-TILE_COUNTS: tuple[int, ...] = (1, 1, 2, 1, 3, 8, 1, 1, 1, 1, 1, 1, 1, 1)
+TILE_COUNTS: Final[tuple[int, ...]] = (1, 1, 2, 1, 3, 8, 1, 1, 1, 1, 1, 1, 1, 1)
 WATER_KINDS: tuple[int, ...] = (WELL, MIRAGE)
 PLAIN_KINDS: tuple[int, ...] = (LAUNCH_PAD, TUNNEL, GEAR_TILE, *range(6, 14))
 POOL_OF: dict[int, tuple[int, ...]] = {HIDDEN_WATER: WATER_KINDS, HIDDEN: PLAIN_KINDS}
-GIVES_GEAR: tuple[bool, ...] = tuple(k in (CRASH_SITE, TUNNEL, GEAR_TILE) for k in range(14))
+GIVES_GEAR: Final[tuple[bool, ...]] = tuple(k in (CRASH_SITE, TUNNEL, GEAR_TILE) for k in range(14))
 
 # ----------------------------------------------------------------------------------------------- gear
 GEAR: tuple[str, ...] = ("dune_blaster", "jet_pack", "solar_shield", "terrascope", "secret_water_reserve",
                          "time_throttle")  # fmt: skip
 GEAR_INDEX: dict[str, int] = {name: i for i, name in enumerate(GEAR)}
-DUNE_BLASTER, JET_PACK, SOLAR_SHIELD, TERRASCOPE, SECRET_WATER_RESERVE, TIME_THROTTLE = range(6)
-GEAR_COUNTS: tuple[int, ...] = (3, 3, 2, 2, 1, 1)  # 12 cards
+DUNE_BLASTER: Final = 0
+JET_PACK: Final = 1
+SOLAR_SHIELD: Final = 2
+TERRASCOPE: Final = 3
+SECRET_WATER_RESERVE: Final = 4
+TIME_THROTTLE: Final = 5
+GEAR_COUNTS: Final[tuple[int, ...]] = (3, 3, 2, 2, 1, 1)  # 12 cards
 
 # ----------------------------------------------------------------------------------------------- storm deck
 # Wind Blows cards 0-11: direction * 3 + strength - 1; then Storm Picks Up and Sun Beats Down.
-STORM_PICKS_UP, SUN_BEATS_DOWN = 12, 13
+STORM_PICKS_UP: Final = 12
+SUN_BEATS_DOWN: Final = 13
 STORM_CARDS: tuple[str, ...] = (
     *(f"wind_{d}_{k}" for d in DIRECTIONS for k in (1, 2, 3)),
     "storm_picks_up",
     "sun_beats_down",
 )
 STORM_CARD_INDEX: dict[str, int] = {name: i for i, name in enumerate(STORM_CARDS)}
-STORM_COUNTS: tuple[int, ...] = (3, 2, 1) * 4 + (3, 4)  # 31 cards
+STORM_COUNTS: Final[tuple[int, ...]] = (3, 2, 1) * 4 + (3, 4)  # 31 cards
 
 
 def wind(card: int) -> tuple[int, int]:
@@ -102,8 +116,13 @@ def wind(card: int) -> tuple[int, int]:
 # ----------------------------------------------------------------------------------------------- roles
 ROLES: tuple[str, ...] = ("archeologist", "climber", "explorer", "meteorologist", "navigator", "water_carrier")
 ROLE_INDEX: dict[str, int] = {name: i for i, name in enumerate(ROLES)}
-ARCHEOLOGIST, CLIMBER, EXPLORER, METEOROLOGIST, NAVIGATOR, WATER_CARRIER = range(6)
-CANTEEN: tuple[int, ...] = (3, 3, 4, 4, 4, 5)
+ARCHEOLOGIST: Final = 0
+CLIMBER: Final = 1
+EXPLORER: Final = 2
+METEOROLOGIST: Final = 3
+NAVIGATOR: Final = 4
+WATER_CARRIER: Final = 5
+CANTEEN: Final[tuple[int, ...]] = (3, 3, 4, 4, 4, 5)
 
 # ----------------------------------------------------------------------------------------------- storm meter
 # Cards drawn per turn at each mark, bottom mark first; the mark above the last is the skull.
@@ -116,10 +135,10 @@ STORM_TRACKS: dict[int, tuple[int, ...]] = {
 }
 DIFFICULTIES: dict[str, int] = {"novice": 1, "normal": 2, "elite": 3, "legendary": 4}  # the start mark
 
-SAND_MARKERS = 48
-DIAMOND: tuple[int, ...] = tuple(CELL_INDEX[c] for c in ("r0c2", "r1c1", "r1c3", "r2c0", "r2c4", "r3c1", "r3c3",
+SAND_MARKERS: Final = 48
+DIAMOND: Final[tuple[int, ...]] = tuple(CELL_INDEX[c] for c in ("r0c2", "r1c1", "r1c3", "r2c0", "r2c4", "r3c1", "r3c3",
                                                            "r4c2"))  # fmt: skip
-ACTIONS_PER_TURN = 4
+ACTIONS_PER_TURN: Final = 4
 LOSS_CAUSES: tuple[str, ...] = ("thirst", "buried", "storm")
 
 

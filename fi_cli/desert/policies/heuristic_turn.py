@@ -12,10 +12,28 @@ decision plans again.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import EXCAVATE, MOVE, NAVIGATE, NOBODY, PICK_UP, REDUCE_STORM, REMOVE_SAND, TAKE_WATER, Action
-from ..tiles import CLIMBER, HIDDEN_WATER, METEOROLOGIST, MIRAGE, N_CELLS, NAVIGATOR, ORTH, WATER_CARRIER, WELL
+from ..engine import AROUND_BITS, ORTH_BITS
+from ..tiles import (
+    CLIMBER,
+    EXPLORER,
+    HIDDEN_WATER,
+    METEOROLOGIST,
+    MIRAGE,
+    N_CELLS,
+    NAVIGATOR,
+    ORTH,
+    WATER_CARRIER,
+    WELL,
+)
 from .heuristic_team import navigations
 from .heuristic_view import View, rate
+
+# the cells in reach of each cell (itself included), as bit masks: a membership test without a tuple scan
+_ORTH_SELF_BITS: Final = tuple(b | 1 << c for c, b in enumerate(ORTH_BITS))
+_AROUND_SELF_BITS: Final = tuple(b | 1 << c for c, b in enumerate(AROUND_BITS))
 
 
 class Work:
@@ -56,6 +74,7 @@ class Planner:
         self.rate = rate(self.role)
         self._common = sorted(self._role_items(), key=_value, reverse=True)
         self._common_values = [u for u, _ in self._common]
+        self._reach_bits = _AROUND_SELF_BITS if self.role == EXPLORER else _ORTH_SELF_BITS
         # remembered for the decision, keyed by cell * 64 + sand (and the like)
         self._sand_vals: dict[int, list[float]] = {}
         self._works: dict[int, Work] = {}
@@ -309,9 +328,10 @@ class Planner:
             m = k - d
             if m > 0:
                 near_y = reach(self.role, y)
+                in_y = self._reach_bits[y]
                 pool = common[:m]
                 for c in near_x:
-                    if c not in near_y and sand[c] and not done >> c & 1:
+                    if not in_y >> c & 1 and sand[c] and not done >> c & 1:
                         pool.extend(self._sand_values(c, sand[c]))
                 for c in near_y:
                     sand_c = sand_y if c == y else 0 if done >> c & 1 else sand[c]
