@@ -347,3 +347,18 @@ def test_a_pawn_walks_on_towards_the_last_part_rather_than_clear_sand_behind_it(
 
     assert turn(position(), w_gather=3.0) == ["move(p0, r3c2)", "move(p0, r3c3)", "move(p0, r3c4)"]
     assert turn(position())[0] == "remove_sand(p0, r3c0)"
+
+
+def test_a_wells_water_counts_the_thirst_it_takes_off_the_pawns_on_it_with_w_well_risk():
+    # a dry pawn on a known well: with w_well_risk its water is also worth the chance of dying of thirst before
+    # its next turn that it takes away (a plan's end sees the pawn's water before the excavation); a full pawn
+    # risks nothing, and gains nothing more
+    from fi_cli.desert.policies.heuristic import DEFAULTS
+    from fi_cli.desert.policies.heuristic_view import View
+
+    s = state([(ARCH, "r0c4", {"water": 0}), (CL, "r2c0"), (EX, "r4c2")], seen={"r0c4": "well"})
+    base, risk = View(s, dict(DEFAULTS, w_well_risk=0.0)), View(s, dict(DEFAULTS, w_well_risk=1.0))
+    dry_risk = base.death_risk(0, base.cards_before_turn(0)) - base.death_risk(2, base.cards_before_turn(0))
+    assert dry_risk > 0.1
+    assert risk.well_value([0]) == pytest.approx(base.well_value([0]) + DEFAULTS["w_death"] * dry_risk)
+    assert risk.well_value([1]) == pytest.approx(base.well_value([1]))  # the Climber is full: no risk to take off

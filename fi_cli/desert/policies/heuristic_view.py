@@ -10,8 +10,9 @@ from __future__ import annotations
 import functools
 import heapq
 import math
+from typing import Final
 
-from ..engine import AROUND_SELF, COLLECTED, NOT_FOUND, ORTH_SELF, STORM, GameState
+from ..engine import AROUND_SELF, COLLECTED, NOT_FOUND, ORTH_BITS, ORTH_SELF, STORM, GameState
 from ..tiles import (
     ARCHEOLOGIST,
     AROUND,
@@ -37,12 +38,12 @@ from ..tiles import (
     clue_part,
 )
 
-INF = 99
-_FAR = 10**6  # a route cost beyond any board's
+INF: Final = 99
+_FAR: Final = 10**6  # a route cost beyond any board's
 # static distances ignoring sand: orthogonal steps, and king steps for the Explorer
 _RC = [divmod(c, SIZE) for c in range(N_CELLS)]
-MANHATTAN = tuple(tuple(abs(a[0] - b[0]) + abs(a[1] - b[1]) for b in _RC) for a in _RC)
-KING = tuple(tuple(max(abs(a[0] - b[0]), abs(a[1] - b[1])) for b in _RC) for a in _RC)
+MANHATTAN: Final = tuple(tuple(abs(a[0] - b[0]) + abs(a[1] - b[1]) for b in _RC) for a in _RC)
+KING: Final = tuple(tuple(max(abs(a[0] - b[0]), abs(a[1] - b[1])) for b in _RC) for a in _RC)
 _CLUES = range(6, 14)
 
 
@@ -101,6 +102,7 @@ class View:
         self.collected = s.parts.count(COLLECTED)
         kind, dug = s.kind, s.dug
         self.tunnels = [c for c in range(N_CELLS) if kind[c] == TUNNEL and dug[c]]
+        self._tunnel_bits = sum(1 << c for c in self.tunnels)
         self.sand_base = w["v_sand"] * (1.0 + w["w_supply"] * max(0.0, 1.0 - s.supply / w["supply_low"]))
         self.wc = s.carrier
         self.endgame = self.collected == 4 or (self.collected + self._parts_in_reach() == 4 and self.pad >= 0)
@@ -334,8 +336,12 @@ class View:
         she draws the rest later (so a well is not worth digging before someone needs its water)."""
         s = self.s
         gain = 0.0
+        safer = self.w["w_well_risk"] * self._w_death
         for q in present:
             gain += self.water_value(q, s.water[q], 2)
+            if safer:  # the thirst it no longer risks before its next turn (a plan's end sees the water it had)
+                cards, w = self._before[q], s.water[q]
+                gain += safer * (self.death_risk(w, cards) - self.death_risk(min(self.cap[q], w + 2), cards))
         if self.wc >= 0:
             return gain
         # units of the well's water nobody drinks now: the absent pawns' and what full canteens cannot hold
@@ -663,10 +669,10 @@ class View:
         left = (1 << n) - 1
         if wc >= 0:
             x = pos[wc]
-            near = ORTH[x]
+            near = ORTH_BITS[x]
             cl = 0
             for u in range(n):
-                if pos[u] == x or pos[u] in near:
+                if pos[u] == x or near >> pos[u] & 1:
                     cl |= 1 << u
             left &= ~cl
             risk += self._cluster_risk(cl, x, pos)
@@ -724,7 +730,7 @@ class View:
     def shaded(self, cell: int, pos: list[int] | None = None) -> bool:
         """Whether pawns on the cell are safe from Sun Beats Down: a dug tunnel, or a Solar Shield up there."""
         s = self.s
-        if cell in self.tunnels:
+        if self._tunnel_bits >> cell & 1:
             return True
         if not s.shields:
             return False
