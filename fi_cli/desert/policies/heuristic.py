@@ -45,7 +45,7 @@ _SPEC: dict[str, tuple[float, str]] = {
     "v_tunnel": (2.09, "value of a tunnel excavated (shade), besides its gear card"),
     "v_water": (3.73, "value of a water a pawn will need before the game can end"),
     "w_well_waste": (0.126, "cost of a unit of a well's water nobody drinks (away, full), times v_water"),
-    "w_well_risk": (0.0, "weight of the thirst risk a well's water takes off the pawns on it (until their next turns)"),
+    "w_well_risk": (1.0, "weight of the thirst risk a well's water takes off the pawns on it (until their next turns)"),
     "meet_rounds": (0.982, "rounds of water a pawn keeps in hand to walk back to the well the team gathers on"),
     "w_meet": (1.46, "cost per step a pawn stands beyond what its water allows from the well the team gathers on"),
     "wc_refill": (2.0, "water the Water Carrier on a dug well counts on drawing for the pawns she shares with"),
