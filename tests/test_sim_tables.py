@@ -1,0 +1,43 @@
+"""How a chunk's rows are kept before they become Arrow tables: one list per column, list-valued columns flat."""
+
+from __future__ import annotations
+
+import gc
+
+import pyarrow as pa
+import pytest
+
+from fi_cli.sim.api import load_study
+from fi_cli.sim.runner import play_games
+from fi_cli.sim.tables import Columns, ListColumn, _array
+
+
+@pytest.mark.parametrize("type_, rows", [
+    (pa.list_(pa.string()), [("a", "b"), (), ["c"], ("d", "e", "f")]),
+    (pa.list_(pa.int32()), [[3, 4, 1, 2], [], [0]]),
+    (pa.list_(pa.string()), []),
+])
+def test_a_flat_list_column_is_the_array_of_its_rows(type_, rows):
+    col = ListColumn()
+    col.extend(rows[:1])
+    col.extend(iter(rows[1:-1]))
+    for row in rows[-1:]:
+        col.append(iter(row))
+    assert col.lengths == [len(r) for r in rows]
+    made = _array(col, type_)
+    assert made.equals(pa.array([list(r) for r in rows], type=type_)) and made.type == type_
+
+
+def test_logged_rows_leave_nothing_for_the_garbage_collector(tmp_path):
+    """A row's lists are kept flat: a chunk of games holds no container per row (which made the collector run
+    every dozen games)."""
+    study_file = tmp_path / "s.yaml"
+    study_file.write_text("name: t\ngames: 3\nseed: 5\npolicy: heuristic\n")
+    sc = load_study(study_file).scenarios[0]
+    cols = Columns(sc.schemas)
+    play_games(sc, 5, range(3), cols)
+    assert cols.n_games == 3 and len(cols.data["turns"]["turn"]) > 3
+    for ds, columns in cols.data.items():
+        for name, values in columns.items():
+            items = values.items if isinstance(values, ListColumn) else values
+            assert not any(gc.is_tracked(v) for v in items), (ds, name)
