@@ -47,6 +47,9 @@ class ListColumn:
         self.lengths.extend(map(len, rows))
         self.items.extend(chain.from_iterable(rows))
 
+    def __len__(self) -> int:
+        return len(self.lengths)
+
     def array(self, type: pa.ListType) -> pa.Array:
         """The Arrow array (the very array pyarrow makes from the rows' lists)."""
         offsets = pa.array(list(accumulate(self.lengths, initial=0)), pa.int32())
@@ -84,6 +87,23 @@ class Columns:
         columns = zip(*map(self._getters[dataset], rows), strict=True)
         for name, values in zip(self._fields[dataset], columns, strict=True):
             cols[name].extend(values)
+
+    def add_columns(self, dataset: str, scenario_id: str, game: int, rows: dict[str, Any]) -> None:
+        """Append one game's rows of `dataset` given column by column: a list per column, a list-valued column as
+        (its rows' items in one list, each row's length)."""
+        cols = self.data[dataset]
+        before = len(cols["scenario"])
+        for name, values in rows.items():
+            col = cols[name]
+            if isinstance(col, ListColumn):
+                items, lengths = values
+                col.items.extend(items)
+                col.lengths.extend(lengths)
+            else:
+                col.extend(values)
+        n = len(cols[self._fields[dataset][0]]) - before
+        cols["scenario"].extend([scenario_id] * n)
+        cols["game"].extend([game] * n)
 
     def tables(self, metadata: dict[str, str] | None = None) -> dict[str, pa.Table]:
         out = {}
