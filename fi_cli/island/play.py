@@ -126,15 +126,23 @@ class _Turns:
             self.flood_draws.append(TILES[t])
         self.n_flood_draws.append(len(rec.flood_draws))
         self.waters_rise.append(rec.waters_rise)
-        tiles = s.tiles
-        self.tiles_flooded.append(tiles.count(FLOODED))
-        self.tiles_sunk.append(tiles.count(SUNK))
+        flooded = sunk = 0
+        for tile in s.tiles:  # loops, not list.count or sum: compiled, they take a tenth of the time
+            if tile == FLOODED:
+                flooded += 1
+            elif tile == SUNK:
+                sunk += 1
+        self.tiles_flooded.append(flooded)
+        self.tiles_sunk.append(sunk)
         captured = _CAPTURED[s.captured]
         self.treasures_captured.append(len(captured))
         self.treasures.extend(captured)
         self.n_treasures.append(len(captured))
-        for h in s.hands:
-            self.hand_sizes.append(sum(h))
+        for hand in s.hands:
+            cards = 0
+            for count in hand:
+                cards += count
+            self.hand_sizes.append(cards)
         self.n_hand_sizes.append(len(s.hands))
         rec.flood_draws = []
         rec.waters_rise = 0
