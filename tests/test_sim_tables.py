@@ -41,3 +41,24 @@ def test_logged_rows_leave_nothing_for_the_garbage_collector(tmp_path):
         for name, values in columns.items():
             items = values.items if isinstance(values, ListColumn) else values
             assert not any(gc.is_tracked(v) for v in items), (ds, name)
+
+
+def test_a_record_logged_column_by_column_gives_the_rows_of_its_records(tmp_path):
+    """The island's record keeps its turns and tiles column by column (add_columns); its records (turn_rows,
+    tile_rows, as replay and the tests read them) logged one by one (add_rows) give the very same tables."""
+    study_file = tmp_path / "s.yaml"
+    study_file.write_text("name: t\ngames: 2\nseed: 9\npolicy: heuristic\n")
+    sc = load_study(study_file).scenarios[0]
+    by_columns, by_rows = Columns(sc.schemas), Columns(sc.schemas)
+    for g in range(2):
+        rec = sc.door.play(sc.setup, sc.policy, sc.policy_params, 1000 + g)
+        by_columns.add_columns("turns", sc.id, g, rec.turn_columns)
+        by_columns.add_columns("tiles", sc.id, g, rec.tile_columns)
+        by_rows.add_rows("turns", sc.id, g, rec.turn_rows)
+        by_rows.add_rows("tiles", sc.id, g, rec.tile_rows)
+        assert [r.turn for r in rec.turn_rows] == list(range(1, rec.turns + 1))
+        assert all(isinstance(r.actions, list) and r.actions for r in rec.turn_rows)
+        assert len(rec.tile_rows) == 24
+    a, b = by_columns.tables(), by_rows.tables()
+    for ds in ("turns", "tiles"):
+        assert a[ds].num_rows > 0 and a[ds].equals(b[ds]), ds
