@@ -62,3 +62,17 @@ def test_a_record_logged_column_by_column_gives_the_rows_of_its_records(tmp_path
     a, b = by_columns.tables(), by_rows.tables()
     for ds in ("turns", "tiles"):
         assert a[ds].num_rows > 0 and a[ds].equals(b[ds]), ds
+
+
+def test_an_action_played_again_is_logged_with_the_same_string(tmp_path):
+    """A chunk's actions column holds a string per distinct action, not one per move (less memory for Arrow to
+    read); the texts are those of action_text."""
+    from fi_cli.island.actions import action_text, parse_action
+
+    study_file = tmp_path / "s.yaml"
+    study_file.write_text("name: t\ngames: 2\nseed: 9\npolicy: heuristic\n")
+    sc = load_study(study_file).scenarios[0]
+    items = [t for g in range(2)
+             for t in sc.door.play(sc.setup, sc.policy, sc.policy_params, 77 + g).turn_columns["actions"][0]]
+    assert len({id(t) for t in items}) == len(set(items)) < len(items)
+    assert all(action_text(parse_action(t)) == t for t in set(items))

@@ -48,6 +48,18 @@ _CAPTURED: Final[tuple[tuple[str, ...], ...]] = tuple(
     tuple(TREASURES[i] for i in range(4) if m >> i & 1) for m in range(16))
 
 
+# The text of each action played so far in this process (a game's come from a few thousand): one string an action,
+# not one a move, so that a chunk's actions column holds a few thousand strings, not twenty-six thousand
+_TEXTS: Final[dict[tuple, str]] = {}
+
+
+def _text(a: tuple) -> str:
+    text = _TEXTS.get(a)
+    if text is None:
+        text = _TEXTS[a] = action_text(a)
+    return text
+
+
 def _lists(column: Any) -> list:
     """A column of `GameRecord.turn_columns` as one value per row (a list-valued column as a list per row)."""
     if not isinstance(column, tuple):
@@ -192,7 +204,7 @@ def play_game(
         narrate(f"Forbidden Island on {setup.layout.id}, water level {s.water}, {s.n} players, seed {seed}")
         narrate(_header(s))
     del seed  # no frame above a deciding policy holds the game's seed: it would rebuild the game
-    for turn, player, actions in play_turns(s, policy, action_text, narrate, ask=choose):
+    for turn, player, actions in play_turns(s, policy, _text, narrate, ask=choose):
         if narrate:
             _narrate_turn(narrate, s, rec)
         turns.add(s, turn, player, actions, rec)
