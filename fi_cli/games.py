@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import importlib
+from functools import cache
 from types import ModuleType
 from typing import Any
 
@@ -22,6 +23,7 @@ GAMES: tuple[str, ...] = ("island", "desert")
 _BY_FORMAT = {"fi-position-1": "island", "fd-position-1": "desert"}
 
 
+@cache  # asked for each game played and logged: a dict look-up, not the import machinery
 def module(game: str, name: str) -> ModuleType:
     """Module ``name`` of ``game``'s package (imported when first asked for)."""
     return importlib.import_module(f"fi_cli.{game}.{name}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from itertools import accumulate, chain
 from operator import attrgetter
 from pathlib import Path
 from typing import Any
@@ -25,18 +26,46 @@ STRS = pa.list_(pa.string())
 I32, I64, STR = pa.int32(), pa.int64(), pa.string()
 
 
+class ListColumn:
+    """A list-valued column kept flat: the items of all its rows in one list, and each row's length. No container
+    is kept per row, so a chunk's rows give the garbage collector nothing to track (a tuple per row made it run
+    every dozen games), and Arrow takes the items as they are."""
+
+    __slots__ = ("items", "lengths")
+
+    def __init__(self) -> None:
+        self.items: list = []
+        self.lengths: list[int] = []
+
+    def append(self, row: Iterable[Any]) -> None:
+        n = len(self.items)
+        self.items.extend(row)
+        self.lengths.append(len(self.items) - n)
+
+    def extend(self, rows: Iterable[Any]) -> None:
+        rows = rows if isinstance(rows, (list, tuple)) else list(rows)
+        self.lengths.extend(map(len, rows))
+        self.items.extend(chain.from_iterable(rows))
+
+    def __len__(self) -> int:
+        return len(self.lengths)
+
+    def array(self, type: pa.ListType) -> pa.Array:
+        """The Arrow array (the very array pyarrow makes from the rows' lists)."""
+        offsets = pa.array(list(accumulate(self.lengths, initial=0)), pa.int32())
+        return pa.ListArray.from_arrays(offsets, pa.array(self.items, type.value_type), type=type)
+
+
 class Columns:
-    """The rows of some games, kept as one list per column (cheaper than a dict per row); `schemas` are a
-    game's three schemas. List-valued fields are kept as tuples: a tuple of strings or ints drops out of the
-    garbage collector's sight, a list does not, and rescanning a chunk's worth of lists made logging cost 4x
-    as much as needed."""
+    """The rows of some games, kept as one list per column (cheaper than a dict per row), a list-valued column as
+    a ListColumn; `schemas` are a game's three schemas."""
 
     def __init__(self, schemas: dict[str, pa.Schema]) -> None:
         self.schemas = schemas
-        self.data: dict[str, dict[str, list]] = {ds: {n: [] for n in schemas[ds].names} for ds in DATASETS}
-        # per dataset: the fields copied from row records, and which of them hold lists
+        self.data: dict[str, dict[str, Any]] = {
+            ds: {f.name: ListColumn() if pa.types.is_list(f.type) else [] for f in schemas[ds]} for ds in DATASETS}
+        # per dataset: the fields copied from row records
         self._fields = {ds: tuple(n for n in schemas[ds].names if n not in ("scenario", "game")) for ds in DATASETS}
-        self._lists = frozenset(f.name for ds in DATASETS for f in schemas[ds] if pa.types.is_list(f.type))
         self._getters = {ds: attrgetter(*self._fields[ds]) for ds in DATASETS}  # a row's values, in order
         self.n_games = 0
 
@@ -57,7 +86,24 @@ class Columns:
         # the rows' values column by column: one C call a row, and one transposition
         columns = zip(*map(self._getters[dataset], rows), strict=True)
         for name, values in zip(self._fields[dataset], columns, strict=True):
-            cols[name].extend(map(tuple, values) if name in self._lists else values)
+            cols[name].extend(values)
+
+    def add_columns(self, dataset: str, scenario_id: str, game: int, rows: dict[str, Any]) -> None:
+        """Append one game's rows of `dataset` given column by column: a list per column, a list-valued column as
+        (its rows' items in one list, each row's length)."""
+        cols = self.data[dataset]
+        before = len(cols["scenario"])
+        for name, values in rows.items():
+            col = cols[name]
+            if isinstance(col, ListColumn):
+                items, lengths = values
+                col.items.extend(items)
+                col.lengths.extend(lengths)
+            else:
+                col.extend(values)
+        n = len(cols[self._fields[dataset][0]]) - before
+        cols["scenario"].extend([scenario_id] * n)
+        cols["game"].extend([game] * n)
 
     def tables(self, metadata: dict[str, str] | None = None) -> dict[str, pa.Table]:
         out = {}
@@ -67,9 +113,11 @@ class Columns:
         return out
 
 
-def _array(values: list, type: pa.DataType) -> pa.Array:
+def _array(values: list | ListColumn, type: pa.DataType) -> pa.Array:
     """The Arrow array of a column; a dictionary column (the scenario id, the same in thousands of rows) is
     built from its codes, the very array pyarrow builds from the values, at a fraction of the cost."""
+    if isinstance(values, ListColumn):
+        return values.array(type)
     if not pa.types.is_dictionary(type):
         return pa.array(values, type=type)
     codes: dict[Any, int] = {}

@@ -1,0 +1,78 @@
+"""How a chunk's rows are kept before they become Arrow tables: one list per column, list-valued columns flat."""
+
+from __future__ import annotations
+
+import gc
+
+import pyarrow as pa
+import pytest
+
+from fi_cli.sim.api import load_study
+from fi_cli.sim.runner import play_games
+from fi_cli.sim.tables import Columns, ListColumn, _array
+
+
+@pytest.mark.parametrize("type_, rows", [
+    (pa.list_(pa.string()), [("a", "b"), (), ["c"], ("d", "e", "f")]),
+    (pa.list_(pa.int32()), [[3, 4, 1, 2], [], [0]]),
+    (pa.list_(pa.string()), []),
+])
+def test_a_flat_list_column_is_the_array_of_its_rows(type_, rows):
+    col = ListColumn()
+    col.extend(rows[:1])
+    col.extend(iter(rows[1:-1]))
+    for row in rows[-1:]:
+        col.append(iter(row))
+    assert col.lengths == [len(r) for r in rows]
+    made = _array(col, type_)
+    assert made.equals(pa.array([list(r) for r in rows], type=type_)) and made.type == type_
+
+
+def test_logged_rows_leave_nothing_for_the_garbage_collector(tmp_path):
+    """A row's lists are kept flat: a chunk of games holds no container per row (which made the collector run
+    every dozen games)."""
+    study_file = tmp_path / "s.yaml"
+    study_file.write_text("name: t\ngames: 3\nseed: 5\npolicy: heuristic\n")
+    sc = load_study(study_file).scenarios[0]
+    cols = Columns(sc.schemas)
+    play_games(sc, 5, range(3), cols)
+    assert cols.n_games == 3 and len(cols.data["turns"]["turn"]) > 3
+    for ds, columns in cols.data.items():
+        for name, values in columns.items():
+            items = values.items if isinstance(values, ListColumn) else values
+            assert not any(gc.is_tracked(v) for v in items), (ds, name)
+
+
+def test_a_record_logged_column_by_column_gives_the_rows_of_its_records(tmp_path):
+    """The island's record keeps its turns and tiles column by column (add_columns); its records (turn_rows,
+    tile_rows, as replay and the tests read them) logged one by one (add_rows) give the very same tables."""
+    study_file = tmp_path / "s.yaml"
+    study_file.write_text("name: t\ngames: 2\nseed: 9\npolicy: heuristic\n")
+    sc = load_study(study_file).scenarios[0]
+    by_columns, by_rows = Columns(sc.schemas), Columns(sc.schemas)
+    for g in range(2):
+        rec = sc.door.play(sc.setup, sc.policy, sc.policy_params, 1000 + g)
+        by_columns.add_columns("turns", sc.id, g, rec.turn_columns)
+        by_columns.add_columns("tiles", sc.id, g, rec.tile_columns)
+        by_rows.add_rows("turns", sc.id, g, rec.turn_rows)
+        by_rows.add_rows("tiles", sc.id, g, rec.tile_rows)
+        assert [r.turn for r in rec.turn_rows] == list(range(1, rec.turns + 1))
+        assert all(isinstance(r.actions, list) and r.actions for r in rec.turn_rows)
+        assert len(rec.tile_rows) == 24
+    a, b = by_columns.tables(), by_rows.tables()
+    for ds in ("turns", "tiles"):
+        assert a[ds].num_rows > 0 and a[ds].equals(b[ds]), ds
+
+
+def test_an_action_played_again_is_logged_with_the_same_string(tmp_path):
+    """A chunk's actions column holds a string per distinct action, not one per move (less memory for Arrow to
+    read); the texts are those of action_text."""
+    from fi_cli.island.actions import action_text, parse_action
+
+    study_file = tmp_path / "s.yaml"
+    study_file.write_text("name: t\ngames: 2\nseed: 9\npolicy: heuristic\n")
+    sc = load_study(study_file).scenarios[0]
+    items = [t for g in range(2)
+             for t in sc.door.play(sc.setup, sc.policy, sc.policy_params, 77 + g).turn_columns["actions"][0]]
+    assert len({id(t) for t in items}) == len(set(items)) < len(items)
+    assert all(action_text(parse_action(t)) == t for t in set(items))
