@@ -112,6 +112,7 @@ class View:
         self._g_next = w["g_next"]
         self._w_meet = w["w_meet"]
         self._w_death = w["w_death"]
+        self._well_risk = w["w_well_risk"] * w["w_death"]
         self._w_share = w["w_share"]
         self._w_shade = w["w_shade"]
         self._w_bury = w["w_bury_risk"]
@@ -336,7 +337,7 @@ class View:
         she draws the rest later (so a well is not worth digging before someone needs its water)."""
         s = self.s
         gain = 0.0
-        safer = self.w["w_well_risk"] * self._w_death
+        safer = self._well_risk
         for q in present:
             gain += self.water_value(q, s.water[q], 2)
             if safer:  # the thirst it no longer risks before its next turn (a plan's end sees the water it had)
