@@ -85,6 +85,10 @@ def _fill(level: tuple[int, ...], room: tuple[int, ...], pool: int) -> tuple[int
     return tuple(out)
 
 
+def _task_value(task: tuple[float, int, int]) -> float:
+    return task[0]
+
+
 class View:
     """The public facts and values one decision needs (``w``: the policy's weights). What is cheap is read at
     once; what only some decisions need (the odds of the hidden tiles and of the storm deck, the water a pawn
@@ -117,9 +121,12 @@ class View:
         self._w_shade = w["w_shade"]
         self._w_bury = w["w_bury_risk"]
         self._tasks: dict[int, list[tuple[float, int, int]]] = {}
+        self._ranked: dict[int, list[tuple[float, int, int]]] = {}
         self._risks: dict[int, float] = {}
         self._clusters: dict[int, float] = {}
-        self._places: dict[int, float] = {}
+        self._alone: dict[int, float] = {}
+        self._places: list[float | None] = [None] * (n * N_CELLS)
+        self._leashes: list[tuple[int, float] | None] = [None] * n
         self._pad_costs: dict[int, list[int]] = {}
         left = s.storm_left if s.phase == STORM else max(0, self.cpt - s.skips)
         self._before = [left + (q - s.current - 1) % n * self.cpt for q in range(n)]
@@ -406,7 +413,10 @@ class View:
         """Steps pawn q ending on y would stand beyond what its water allows it from its water: the meeting
         well, or the Water Carrier once she has a well to draw from (next to her is enough); four steps a
         round for each round of water it holds beyond ``meet_rounds``."""
-        target, allowed = self._leash_of(q)
+        leash = self._leashes[q]
+        if leash is None:
+            leash = self._leashes[q] = self._leash_of(q)
+        target, allowed = leash
         if target < 0:
             return 0.0
         return max(0.0, geo(self.s.roles[q])[y][target] - allowed)
@@ -587,6 +597,13 @@ class View:
         self._tasks[q] = out
         return out
 
+    def _ranked_tasks(self, q: int) -> list[tuple[float, int, int]]:
+        """``tasks(q)``, the most valuable first."""
+        out = self._ranked.get(q)
+        if out is None:
+            out = self._ranked[q] = sorted(self.tasks(q), key=_task_value, reverse=True)
+        return out
+
     def _claim(self, q: int, c: int, work: int) -> float:
         """The share of a task's value left to pawn q: ``w_claimed`` when another pawn whose turn comes first (fewer
         storm cards before it: every mark draws some) can walk to cell c and do the work there on its next turn (it
@@ -625,7 +642,7 @@ class View:
     def place_value(self, q: int, y: int) -> float:
         """The value of pawn q ending the current turn on cell y (its other pawns where they are)."""
         key = q * N_CELLS + y
-        value = self._places.get(key)
+        value = self._places[key]
         if value is None:
             value = self._places[key] = self._place_value(q, y)
         return value
@@ -636,7 +653,9 @@ class View:
         g = geo(role)[y]
         step = self._step
         best = 0.0
-        for value, c, work in self.tasks(q):
+        for value, c, work in self._ranked_tasks(q):
+            if value <= best and step >= 0:  # no task from here on gains more than its value
+                break
             u = value - step * max(0, g[c] + work)
             if u > best:
                 best = u
@@ -651,7 +670,7 @@ class View:
                 total -= w["w_take_off"] * self.turns_to_take_off(q, y)
         pos = s.pos[:]
         pos[q] = y
-        total -= self._w_death * self.team_risk(pos)
+        total -= self._w_death * self._moved_risk(q, y, pos)
         total += self._w_share * self.share_gain(q, y)
         if self.shaded(y, pos):  # the water the shade saves until q's next turn
             saved = self.suns_ahead(self._before[q]) * self.water_value(q, s.water[q] - 1, 1)
@@ -688,6 +707,27 @@ class View:
             risk += self._cluster_risk(cl, x, pos)
         return risk
 
+    def _moved_risk(self, q: int, y: int, pos: list[int]) -> float:
+        """``team_risk(pos)``, pawn q having moved to y. A pawn ending its turn alone (nobody else on y, nor within
+        the Water Carrier's reach when either is her) is a cluster of its own and leaves the others' clusters
+        as they are, summed in the same order: the risk is the same on every such tile with the same shade (and
+        for the Water Carrier the same well or none), and is remembered for the decision by these."""
+        wc = self.wc
+        if q == wc:
+            shared = ORTH_BITS[y] | 1 << y
+        elif wc >= 0 and (pos[wc] == y or ORTH_BITS[pos[wc]] >> y & 1):
+            return self.team_risk(pos)
+        else:
+            shared = 1 << y
+        for u in range(self.n):
+            if u != q and shared >> pos[u] & 1:
+                return self.team_risk(pos)
+        key = q << 2 | (2 if q == wc and y in self.wells_dug else 0) | (1 if self.shaded(y, pos) else 0)
+        risk = self._alone.get(key)
+        if risk is None:
+            risk = self._alone[key] = self.team_risk(pos)
+        return risk
+
     def _cluster_risk(self, cl: int, x: int, pos: list[int]) -> float:
         """The thirst risk of the pawns of the bit mask ``cl`` sharing the water of cell x's pawns among them (see
         team_risk). It depends on which of them stand on x, which are in the shade and whether x is the Water
@@ -722,6 +762,9 @@ class View:
             pool += int(self.w["wc_refill"])
         before = self._before
         cards = min([before[u] for u in members])
+        if len(exposed) == 1:  # no water to hand out among the exposed (``_fill`` of one pawn, without its cache)
+            u = exposed[0]
+            return self.death_risk(min(cap[u], (0 if pos[u] == x else water[u]) + pool), cards)
         level = tuple([0 if pos[u] == x else water[u] for u in exposed])
         total = 0.0
         for w in _fill(level, tuple([cap[u] for u in exposed]), pool):
