@@ -7,8 +7,6 @@ deck's from the cards not yet drawn (the known top first, as a Meteorologist lef
 
 from __future__ import annotations
 
-import functools
-import heapq
 import math
 from typing import Final
 
@@ -70,19 +68,20 @@ def poisson_tail(mean: float, k: int) -> float:
     return max(0.0, 1.0 - cdf)
 
 
-@functools.lru_cache(maxsize=4096)
-def _fill(level: tuple[int, ...], room: tuple[int, ...], pool: int) -> tuple[int, ...]:
-    """``pool`` units handed out one at a time to the lowest ``level`` below its ``room``."""
+def _fill(level: list[int], room: list[int], pool: int) -> list[int]:
+    """``pool`` units handed out one at a time to the lowest ``level`` below its ``room`` (the first on a tie)."""
     if len(level) == 1:
-        return (min(room[0], level[0] + pool),)
-    out = list(level)
-    idx = range(len(out))
+        return [min(room[0], level[0] + pool)]
+    out = level[:]
     for _ in range(pool):
-        i = min(idx, key=lambda j: (out[j] >= room[j], out[j]))
-        if out[i] >= room[i]:
+        i = -1
+        for j in range(len(out)):
+            if out[j] < room[j] and (i < 0 or out[j] < out[i]):
+                i = j
+        if i < 0:
             break
         out[i] += 1
-    return tuple(out)
+    return out
 
 
 def _task_value(task: tuple[float, int, int]) -> float:
@@ -453,20 +452,23 @@ class View:
         s = self.s
         near = AROUND if s.roles[q] == EXPLORER else ORTH
         tunnels = self.tunnels
+        kind = s.kind
         cost = [_FAR] * N_CELLS
         cost[start] = 0
-        todo = [(0, start)]
-        while todo:
-            d, v = heapq.heappop(todo)
-            if d > cost[v]:
-                continue
+        settled = [False] * N_CELLS
+        while True:  # Dijkstra's, the next cell found by a scan: quicker than a heap on so few cells
+            v = -1
+            for c in range(N_CELLS):
+                if not settled[c] and cost[c] < _FAR and (v < 0 or cost[c] < cost[v]):
+                    v = c
+            if v < 0:
+                return cost
+            settled[v] = True
             steps = near[v] + tuple(tunnels) if v in tunnels else near[v]
-            e = d + self._enter(v)
+            e = cost[v] + self._enter(v)
             for u in steps:
-                if s.kind[u] != NO_TILE and e < cost[u]:
+                if kind[u] != NO_TILE and e < cost[u]:
                     cost[u] = e
-                    heapq.heappush(todo, (e, u))
-        return cost
 
     def pad_cost(self, u: int, x: int) -> int:
         """Pawn u's actions from cell x onto the Launch Pad: its steps, and for all but the Climber the sand
@@ -575,6 +577,7 @@ class View:
         r = rate(s.roles[q])
         kind, dug, sand_of, pos, parts = s.kind, s.dug, s.sand, s.pos, s.parts
         values = self.kind_value
+        first = self._first_rows(q)
         out = []
         for c in range(N_CELLS):
             k = kind[c]
@@ -588,11 +591,11 @@ class View:
                     value = 0.0 if k == MIRAGE else values[k]
                 if value > 0:
                     work = -(-sand // r) + 1
-                    out.append((value * self._claim(q, c, work), c, work))
+                    out.append((value * self._claim(first, c, work), c, work))
             for at in parts:
                 if at == c:
                     work = (-(-sand // r) + 1) if not dug[c] else -(-max(0, sand - 1) // r)
-                    out.append((w["v_pick"] * self._claim(q, c, work + 1), c, work + 1))
+                    out.append((w["v_pick"] * self._claim(first, c, work + 1), c, work + 1))
         out.extend(self._water_tasks(q))
         self._tasks[q] = out
         return out
@@ -604,15 +607,20 @@ class View:
             out = self._ranked[q] = sorted(self.tasks(q), key=_task_value, reverse=True)
         return out
 
-    def _claim(self, q: int, c: int, work: int) -> float:
-        """The share of a task's value left to pawn q: ``w_claimed`` when another pawn whose turn comes first (fewer
-        storm cards before it: every mark draws some) can walk to cell c and do the work there on its next turn (it
-        will have done it), else all of it. The work is counted at q's own rate of sand removal."""
+    def _first_rows(self, q: int) -> list[tuple[int, ...]]:
+        """The steps to each cell of every pawn not buried whose turn comes before pawn q's (fewer storm cards
+        before it: every mark draws some), from where it stands."""
         s = self.s
         before = self._before
-        actions = s.comp.actions_per_turn
-        for u in range(self.n):
-            if before[u] < before[q] and not s.buried(u) and geo(s.roles[u])[s.pos[u]][c] + work <= actions:
+        return [geo(s.roles[u])[s.pos[u]] for u in range(self.n) if before[u] < before[q] and not s.buried(u)]
+
+    def _claim(self, first: list[tuple[int, ...]], c: int, work: int) -> float:
+        """The share of a task's value left to pawn q: ``w_claimed`` when a pawn whose turn comes first (its steps
+        ``first``, see ``_first_rows``) can walk to cell c and do the work there on its next turn (it will have
+        done it), else all of it. The work is counted at q's own rate of sand removal."""
+        actions = self.s.comp.actions_per_turn
+        for steps in first:
+            if steps[c] + work <= actions:
                 return self.w["w_claimed"]
         return 1.0
 
@@ -696,8 +704,9 @@ class View:
                     cl |= 1 << u
             left &= ~cl
             risk += self._cluster_risk(cl, x, pos)
-        while left:
-            first = (left & -left).bit_length() - 1
+        for first in range(n):  # the others by tile, in seat order of their first pawn
+            if not left >> first & 1:
+                continue
             x = pos[first]
             cl = 0
             for u in range(first, n):
@@ -761,13 +770,12 @@ class View:
         if self.wc >= 0 and cl >> self.wc & 1 and x in self.wells_dug:
             pool += int(self.w["wc_refill"])
         before = self._before
-        cards = min([before[u] for u in members])
-        if len(exposed) == 1:  # no water to hand out among the exposed (``_fill`` of one pawn, without its cache)
-            u = exposed[0]
-            return self.death_risk(min(cap[u], (0 if pos[u] == x else water[u]) + pool), cards)
-        level = tuple([0 if pos[u] == x else water[u] for u in exposed])
+        cards = before[members[0]]
+        for u in members:
+            cards = min(cards, before[u])
+        level = [0 if pos[u] == x else water[u] for u in exposed]
         total = 0.0
-        for w in _fill(level, tuple([cap[u] for u in exposed]), pool):
+        for w in _fill(level, [cap[u] for u in exposed], pool):
             total += self.death_risk(w, cards)
         return total
 
@@ -807,11 +815,11 @@ class View:
         s = self.s
         pos = s.pos
         wc = self.wc
-        near = ORTH[y]
+        near = ORTH_BITS[y] | 1 << y
         if q == wc:
-            group = [u for u in range(self.n) if u == q or pos[u] == y or pos[u] in near]
+            group = [u for u in range(self.n) if u == q or near >> pos[u] & 1]
         else:
-            near_wc = wc >= 0 and (pos[wc] == y or pos[wc] in near)
+            near_wc = wc >= 0 and near >> pos[wc] & 1
             group = [u for u in range(self.n) if u == q or pos[u] == y or (near_wc and u == wc)]
         if len(group) < 2:
             return 0.0
