@@ -282,7 +282,11 @@ class GameState(StateBase):
 
     def launch_pad(self) -> int:
         """The cell of the Launch Pad if the team knows it, else -1."""
-        return self.kind.index(LAUNCH_PAD) if LAUNCH_PAD in self.kind else -1
+        kind = self.kind
+        for c in range(N_CELLS):
+            if kind[c] == LAUNCH_PAD:
+                return c
+        return -1
 
     # ----------------------------------------------------------------- legal actions
     def legal_actions(self) -> list[Action]:

@@ -91,10 +91,13 @@ class Planner:
         self._common_values = [u for u, _ in self._common]
         self._reach_bits = _AROUND_SELF_BITS if self.role == EXPLORER else _ORTH_SELF_BITS
         self._reach = AROUND_SELF if self.role == EXPLORER else ORTH_SELF
-        # remembered for the decision in lists indexed by cell * 64 + sand (and the like): quicker than a dict
-        self._sand_vals: list[list[float] | None] = [None] * (N_CELLS << 6)
-        self._works: list[Work | None] = [None] * (N_CELLS << 6)
-        self._sands: list[list[tuple[float, Action]] | None] = [None] * (N_CELLS << 6)
+        # remembered for the decision in lists indexed by cell * stride + sand (a cell's sand taken as at most
+        # what it holds), cell * 16 + actions: quicker than a dict
+        self._stride = max(s.sand) + 1
+        keys = N_CELLS * self._stride
+        self._sand_vals: list[list[float] | None] = [None] * keys
+        self._works: list[Work | None] = [None] * keys
+        self._sands: list[list[tuple[float, Action]] | None] = [None] * keys
         self._dists: list[tuple[list[int], list[int]] | None] = [None] * (N_CELLS << 4)
         # the best plan from (tiles done, cell, actions): (value, the tile of its first lump or -1, the lump's index)
         self._memo: dict[int, tuple[float, int, int]] = {}
@@ -172,7 +175,7 @@ class Planner:
     def _sand_items(self, c: int, sand: int) -> list[tuple[float, Action]]:
         """Removing the top ``sand`` markers of cell c (the cell holds more if others were cleared already), one
         item an action, the most valuable first."""
-        key = c << 6 | sand
+        key = c * self._stride + sand
         items = self._sands[key]
         if items is None:
             vals = self.v.sand_value(c)[self.s.sand[c] - sand :] if sand else []
@@ -400,7 +403,7 @@ class Planner:
 
     def _sand_values(self, c: int, sand: int) -> list[float]:
         """The values of ``_sand_items(c, sand)`` (the best first)."""
-        key = c << 6 | sand
+        key = c * self._stride + sand
         vals = self._sand_vals[key]
         if vals is None:
             vals = self._sand_vals[key] = [u for u, _ in self._sand_items(c, sand)]
@@ -417,7 +420,7 @@ class Planner:
         return self.v.place_value(self.p, y)
 
     def _work_at(self, z: int, sand_z: int) -> Work:
-        key = z << 6 | sand_z
+        key = z * self._stride + sand_z
         found = self._works[key]
         if found is None:
             found = self._works[key] = self.work(z, sand_z)
