@@ -121,7 +121,9 @@ class Planner:
         out = Work()
         if s.dug[z]:
             if sand_z < 2:
-                out.own.extend((v.w["v_pick"], (PICK_UP, p, i)) for i, at in enumerate(s.parts) if at == z)
+                for i, at in enumerate(s.parts):
+                    if at == z:
+                        out.own.append((v.w["v_pick"], (PICK_UP, p, i)))
             if self.role == WATER_CARRIER and s.kind[z] == WELL and (sand_z < 2 or s.climber >= 0):
                 out.own.extend(self._well_draws(z))
         elif s.kind[z] != MIRAGE:

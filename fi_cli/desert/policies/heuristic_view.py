@@ -84,6 +84,14 @@ def _fill(level: list[int], room: list[int], pool: int) -> list[int]:
     return out
 
 
+def _anyone_else(pos: list[int], q: int, cells: int) -> bool:
+    """Whether a pawn other than q stands on a cell of the bit mask ``cells``."""
+    for u in range(len(pos)):
+        if u != q and cells >> pos[u] & 1:
+            return True
+    return False
+
+
 def _task_value(task: tuple[float, int, int]) -> float:
     return task[0]
 
@@ -127,6 +135,7 @@ class View:
         self._places: list[float | None] = [None] * (n * N_CELLS)
         self._leashes: list[tuple[int, float] | None] = [None] * n
         self._pad_costs: dict[int, list[int]] = {}
+        self._routes: dict[int, list[int]] = {}
         left = s.storm_left if s.phase == STORM else max(0, self.cpt - s.skips)
         self._before = [left + (q - s.current - 1) % n * self.cpt for q in range(n)]
         # worked out when first asked for
@@ -141,7 +150,6 @@ class View:
         self._p_sun = self._p_up = self._sand_per_card = 0.0
         self._kind_value: list[float] = []
         self._p_well = 0.0
-        self._clues_left = 0
 
     # ------------------------------------------------------------------ the storm deck
     def _storm(self) -> None:
@@ -156,7 +164,8 @@ class View:
         segments = [(1, float(c == SUN_BEATS_DOWN)) for c in self.top]
         if mid:
             segments.append((mid, s.sdeck[SUN_BEATS_DOWN] / mid))
-        segments.extend((1, float(c == SUN_BEATS_DOWN)) for c in s.sbottom)
+        for c in s.sbottom:
+            segments.append((1, float(c == SUN_BEATS_DOWN)))
         self._segments = segments
         counts = s.comp.storm_counts
         total = sum(counts)
@@ -296,7 +305,6 @@ class View:
         self._kind_value = value
         water_hidden = seen[HIDDEN_WATER]
         self._p_well = (TILE_COUNTS[WELL] - seen[WELL]) / water_hidden if water_hidden else 0.0
-        self._clues_left = 8 - sum(found)
         self._tiles_known = True
 
     @property
@@ -315,9 +323,13 @@ class View:
 
     @property
     def clues_left(self) -> int:
-        if not self._tiles_known:
-            self._tile_odds()
-        return self._clues_left
+        """Clue tiles not yet excavated (counted on their own: the odds of the tiles are not needed)."""
+        kind, dug = self.s.kind, self.s.dug
+        left = 8
+        for c in range(N_CELLS):
+            if dug[c] and 6 <= kind[c] <= 13:
+                left -= 1
+        return left
 
     def _parts_in_reach(self) -> int:
         n = 0
@@ -448,9 +460,15 @@ class View:
 
     def _route_costs(self, q: int, start: int) -> list[int]:
         """The cost for pawn q to get from each cell to ``start`` (walking, clearing blocked cells on the way;
-        the cost of entering ``start`` counted, not that of the cell left)."""
+        the cost of entering ``start`` counted, not that of the cell left). Remembered for the decision by start
+        and whether q walks as the Explorer (the same for the others)."""
         s = self.s
-        near = AROUND if s.roles[q] == EXPLORER else ORTH
+        explorer = s.roles[q] == EXPLORER
+        key = start << 1 | explorer
+        known = self._routes.get(key)
+        if known is not None:
+            return known
+        near = AROUND if explorer else ORTH
         tunnels = self.tunnels
         kind = s.kind
         cost = [_FAR] * N_CELLS
@@ -462,6 +480,7 @@ class View:
                 if not settled[c] and cost[c] < _FAR and (v < 0 or cost[c] < cost[v]):
                     v = c
             if v < 0:
+                self._routes[key] = cost
                 return cost
             settled[v] = True
             steps = near[v] + tuple(tunnels) if v in tunnels else near[v]
@@ -578,6 +597,10 @@ class View:
         kind, dug, sand_of, pos, parts = s.kind, s.dug, s.sand, s.pos, s.parts
         values = self.kind_value
         first = self._first_rows(q)
+        part_cells = 0
+        for at in parts:
+            if at >= 0:
+                part_cells |= 1 << at
         out = []
         for c in range(N_CELLS):
             k = kind[c]
@@ -592,6 +615,8 @@ class View:
                 if value > 0:
                     work = -(-sand // r) + 1
                     out.append((value * self._claim(first, c, work), c, work))
+            if not part_cells >> c & 1:
+                continue
             for at in parts:
                 if at == c:
                     work = (-(-sand // r) + 1) if not dug[c] else -(-max(0, sand - 1) // r)
@@ -728,9 +753,8 @@ class View:
             return self.team_risk(pos)
         else:
             shared = 1 << y
-        for u in range(self.n):
-            if u != q and shared >> pos[u] & 1:
-                return self.team_risk(pos)
+        if _anyone_else(pos, q, shared):
+            return self.team_risk(pos)
         key = q << 2 | (2 if q == wc and y in self.wells_dug else 0) | (1 if self.shaded(y, pos) else 0)
         risk = self._alone.get(key)
         if risk is None:
@@ -820,6 +844,8 @@ class View:
             group = [u for u in range(self.n) if u == q or near >> pos[u] & 1]
         else:
             near_wc = wc >= 0 and near >> pos[wc] & 1
+            if not near_wc and not _anyone_else(pos, q, 1 << y):  # alone: nothing shared
+                return 0.0
             group = [u for u in range(self.n) if u == q or pos[u] == y or (near_wc and u == wc)]
         if len(group) < 2:
             return 0.0
