@@ -182,7 +182,12 @@ class Planner:
         if items is None:
             vals = self.v.sand_value(c)[self.s.sand[c] - sand :] if sand else []
             r, act = self.rate, (REMOVE_SAND, self.p, c)
-            items = self._sands[key] = [(sum(vals[i : i + r]), act) for i in range(0, len(vals), r)]
+            items = self._sands[key] = []
+            for i in range(0, len(vals), r):
+                u = 0.0  # the markers one action removes, added as sum() adds them
+                for j in range(i, min(i + r, len(vals))):
+                    u += vals[j]
+                items.append((u, act))
         return items
 
     def _well_draws(self, z: int) -> list[tuple[float, Action]]:

@@ -114,6 +114,7 @@ class View:
         kind, dug = s.kind, s.dug
         self.tunnels = [c for c in range(N_CELLS) if kind[c] == TUNNEL and dug[c]]
         self._tunnel_bits = sum(1 << c for c in self.tunnels)
+        self._no_tile_bits = -1  # the cells without a tile, a bit mask (worked out when first asked for)
         self.sand_base = w["v_sand"] * (1.0 + w["w_supply"] * max(0.0, 1.0 - s.supply / w["supply_low"]))
         self.wc = s.carrier
         self.endgame = self.collected == 4 or (self.collected + self._parts_in_reach() == 4 and self.pad >= 0)
@@ -556,23 +557,28 @@ class View:
         """Steps from x for a pawn of ``role`` (up to ``limit``) and the previous cell of each on a shortest
         way. A blocked tile gets a distance (entered once cleared from a neighbour) but is not walked through."""
         s = self.s
-        kind, sand = s.kind, s.sand
+        sand = s.sand
         climb = role == CLIMBER
         near = AROUND if role == EXPLORER else ORTH
-        tunnels = [t for t in self.tunnels if climb or sand[t] < 2]
-        jumps = tuple(tunnels)
+        jumps = tuple([t for t in self.tunnels if climb or sand[t] < 2])
+        jump_bits = 0
+        for t in jumps:
+            jump_bits |= 1 << t
+        if self._no_tile_bits < 0:
+            self._no_tile_bits = sum([1 << c for c in range(N_CELLS) if s.kind[c] == NO_TILE])
         dist = [INF] * N_CELLS
         prev = [-1] * N_CELLS
         dist[x] = 0
+        seen = self._no_tile_bits | 1 << x  # the cells given a distance, and those without a tile
         frontier = [x]
         d = 0
         while frontier and d < limit:
             d += 1
             nxt = []
             for u in frontier:
-                steps = near[u] + jumps if jumps and u in tunnels else near[u]
-                for v in steps:
-                    if dist[v] == INF and kind[v] != NO_TILE:
+                for v in near[u] + jumps if jump_bits >> u & 1 else near[u]:
+                    if not seen >> v & 1:
+                        seen |= 1 << v
                         dist[v] = d
                         prev[v] = u
                         if climb or sand[v] < 2:
