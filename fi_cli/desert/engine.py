@@ -323,27 +323,34 @@ class GameState(StateBase):
             acts.append((REMOVE_SAND, p, x))
             return acts
         # move (the Climber may carry one pawn of her tile along)
-        riders = self._others_on(x, p) if role == CLIMBER else ()
+        riders = self._others_on(x, p) if role == CLIMBER else []
+        # (loops, not generators: this runs at every decision of the heuristic, which checks its plan)
         for c in self.steps(role, x):
             acts.append((MOVE, p, c, NOBODY))
-            acts.extend((MOVE, p, c, q) for q in riders)
+            for q in riders:
+                acts.append((MOVE, p, c, q))
         # remove sand
-        acts.extend((REMOVE_SAND, p, c) for c in (AROUND_SELF[x] if role == EXPLORER else ORTH_SELF[x]) if sand[c])
+        for c in AROUND_SELF[x] if role == EXPLORER else ORTH_SELF[x]:
+            if sand[c]:
+                acts.append((REMOVE_SAND, p, c))
         # excavate, pick up a part
         if not self.dug[x] and not sand[x]:
             acts.append((EXCAVATE, p))
         if self.dug[x] and sand[x] < 2:
-            acts.extend((PICK_UP, p, i) for i, at in enumerate(self.parts) if at == x)
+            for i, at in enumerate(self.parts):
+                if at == x:
+                    acts.append((PICK_UP, p, i))
         # role abilities
         if role == NAVIGATOR:
-            masks = self._masks()
+            unblocked, tiles, tunnels = self._masks()
             for q in range(self.n):
                 if q != p and not self.buried(q):
                     y = self.pos[q]
-                    carry = self._others_on(y, q) if self.roles[q] == CLIMBER else ()
-                    for c in self._nav_reach(self.roles[q], y, *masks):
+                    carry = self._others_on(y, q) if self.roles[q] == CLIMBER else []
+                    for c in self._nav_reach(self.roles[q], y, unblocked, tiles, tunnels):
                         acts.append((NAVIGATE, p, q, c, NOBODY))
-                        acts.extend((NAVIGATE, p, q, c, r) for r in carry)
+                        for r in carry:
+                            acts.append((NAVIGATE, p, q, c, r))
         elif role == METEOROLOGIST:
             if self.skips < self.storm_cards():
                 acts.append((REDUCE_STORM, p))
@@ -460,7 +467,8 @@ class GameState(StateBase):
 
     def navigator_targets(self, q: int) -> list[int]:
         """Cells the Navigator can move pawn q to: 1 to 3 steps by q's own way of moving."""
-        return self._nav_reach(self.roles[q], self.pos[q], *self._masks())
+        unblocked, tiles, tunnels = self._masks()
+        return self._nav_reach(self.roles[q], self.pos[q], unblocked, tiles, tunnels)
 
     def _masks(self) -> tuple[int, int, int]:
         """Bit masks of cells: those a pawn may step onto (the Climber: any tile), the excavated tunnels."""
@@ -641,7 +649,8 @@ class GameState(StateBase):
         kind = self.kind
         hidden = kind[x]
         pool = POOL_OF[hidden]
-        left = [TILE_COUNTS[k] - kind.count(k) for k in pool]
+        seen = self._kind_counts()
+        left = [TILE_COUNTS[k] - seen[k] for k in pool]
         r = int(self.rng.random() * sum(left))  # type: ignore[union-attr]  # drawn only with it
         i = 0
         while r >= left[i]:
@@ -651,10 +660,19 @@ class GameState(StateBase):
         self.settle(hidden)
         return pool[i]
 
+    def _kind_counts(self) -> list[int]:
+        """The tiles of each kind on the board (hidden ones by their look), in one pass over the cells."""
+        seen = [0] * 16
+        for k in self.kind:
+            if k >= 0:
+                seen[k] += 1
+        return seen
+
     def settle(self, hidden: int) -> None:
         """When one kind is left for the hidden tiles of a pool, they are all known by elimination."""
         kind = self.kind
-        rest = [k for k in POOL_OF[hidden] if TILE_COUNTS[k] > kind.count(k)]
+        seen = self._kind_counts()
+        rest = [k for k in POOL_OF[hidden] if TILE_COUNTS[k] > seen[k]]
         if len(rest) == 1:
             for c in range(N_CELLS):
                 if kind[c] == hidden:
