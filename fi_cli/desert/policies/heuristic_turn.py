@@ -133,8 +133,12 @@ class Planner:
             value = v.excavate_value(z, present)
             if value > 0:
                 markers = self._sand_items(z, sand_z)
-                acts = [a for _, a in markers] + [(EXCAVATE, p)]
-                value += sum(u for u, _ in markers)
+                acts = [a for _, a in markers]
+                acts.append((EXCAVATE, p))
+                cleared = 0.0  # added as sum() adds them
+                for u, _ in markers:
+                    cleared += u
+                value += cleared
                 out.lumps.append((len(acts), value, acts))
                 if self.role == NAVIGATOR and self._well_odds(z) and s.sand[z] < 2:
                     out.lumps.extend(self._pulls_onto_well(z, present, markers))
@@ -185,8 +189,9 @@ class Planner:
             items = self._sands[key] = []
             for i in range(0, len(vals), r):
                 u = 0.0  # the markers one action removes, added as sum() adds them
-                for j in range(i, min(i + r, len(vals))):
-                    u += vals[j]
+                for j in range(i, i + r):
+                    if j < len(vals):
+                        u += vals[j]
                 items.append((u, act))
         return items
 

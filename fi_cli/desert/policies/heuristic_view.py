@@ -106,14 +106,19 @@ class View:
         self.s, self.w = s, w
         n = s.n
         self.n = n
-        self.cap = [s.comp.canteens[r] for r in s.roles]
+        canteens = s.comp.canteens
+        self.cap = [canteens[r] for r in s.roles]
         self.cpt = s.storm_cards()
         self.dry = 1 if s.rules.thirst_at_zero else 0  # the lowest water a pawn survives a Sun Beats Down at
         self.pad = s.launch_pad()
         self.collected = s.parts.count(COLLECTED)
         kind, dug = s.kind, s.dug
-        self.tunnels = [c for c in range(N_CELLS) if kind[c] == TUNNEL and dug[c]]
-        self._tunnel_bits = sum(1 << c for c in self.tunnels)
+        self.tunnels: list[int] = []
+        self._tunnel_bits = 0
+        for c in range(N_CELLS):
+            if kind[c] == TUNNEL and dug[c]:
+                self.tunnels.append(c)
+                self._tunnel_bits |= 1 << c
         self._no_tile_bits = -1  # the cells without a tile, a bit mask (worked out when first asked for)
         self.sand_base = w["v_sand"] * (1.0 + w["w_supply"] * max(0.0, 1.0 - s.supply / w["supply_low"]))
         self.wc = s.carrier
@@ -537,7 +542,7 @@ class View:
             for q in range(self.n):
                 if s.pos[q] == c and q != s.current:
                     stuck += 1
-            if c == self.pad or part_here or c in self.tunnels:
+            if c == self.pad or part_here or self._tunnel_bits >> c & 1:
                 stuck += 1
             if stuck and (s.climber < 0 or s.pos[s.climber] != c):
                 extra = w["v_unbury"] * stuck / (k - 1)
