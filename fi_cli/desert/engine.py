@@ -394,8 +394,9 @@ class GameState(StateBase):
             if first and acts:
                 return
 
-    def gear_actions(self, holders: Sequence[int] | None = None) -> list[Action]:
-        """The gear plays open now (by any holder at the actions and storm decisions; or by ``holders``)."""
+    def gear_actions(self, holders: Sequence[int] | None = None, first: bool = False) -> list[Action]:
+        """The gear plays open now (by any holder at the actions and storm decisions; or by ``holders``); with
+        ``first``, those of the first holder who has any."""
         acts: list[Action] = []
         if self.phase != ACTIONS and self.phase != STORM:
             return acts
@@ -406,14 +407,16 @@ class GameState(StateBase):
                 continue
             x = pos[h]
             if hand[DUNE_BLASTER]:
-                near = AROUND_SELF[x] if self.roles[h] == EXPLORER else ORTH_SELF[x]
-                acts.extend((BLAST, h, c) for c in near if sand[c])
+                for c in AROUND_SELF[x] if self.roles[h] == EXPLORER else ORTH_SELF[x]:
+                    if sand[c]:
+                        acts.append((BLAST, h, c))
             if hand[JET_PACK] and (self.rules.jet_pack_when_buried or not self.buried(h)):
                 riders = self._others_on(x, h)
                 for c in range(N_CELLS):
                     if c != x and kind[c] != NO_TILE and sand[c] < 2:
                         acts.append((JET, h, c, NOBODY))
-                        acts.extend((JET, h, c, q) for q in riders)
+                        for q in riders:
+                            acts.append((JET, h, c, q))
             if hand[SOLAR_SHIELD] and not self.shields >> h & 1:
                 acts.append((SHIELD, h))
             if hand[TERRASCOPE]:
@@ -424,6 +427,8 @@ class GameState(StateBase):
                 acts.append((RESERVE, h))
             if hand[TIME_THROTTLE] and h == self.current and self.phase == ACTIONS:
                 acts.append((THROTTLE, h))
+            if first and acts:
+                break
         return acts
 
     def _bottom_choices(self) -> list[Action]:
@@ -444,7 +449,7 @@ class GameState(StateBase):
         if acts:
             return True
         holders = [h for h in range(self.n) if any(self.hands[h])]
-        return bool(holders) and bool(self.gear_actions(holders))
+        return bool(holders) and bool(self.gear_actions(holders, first=True))
 
     # ----------------------------------------------------------------- movement geometry
     def steps(self, role: int, x: int) -> list[int]:
