@@ -341,6 +341,14 @@ class Planner:
         own_x = self._work_at(x, 0 if done >> x & 1 else s.sand[x]).own_values
         common = self._common_values
         sand = s.sand
+        # the k best single actions open before the walk to any end tile out of reach of x's neighbourhood
+        near_x_bits = self._reach_bits[x]
+        before = common[:k]
+        if k > 0:
+            for c in near_x:
+                if sand[c] and not done >> c & 1:
+                    _keep_best(before, self._sand_values(c, sand[c]), k)
+            _keep_best(before, own_x, k)
         best_value, best_y = -1e18, -1
         for y in range(N_CELLS):
             d = dist[y]
@@ -359,15 +367,18 @@ class Planner:
             m = k - d
             if m > 0:  # the m most valuable single actions
                 in_y = self._reach_bits[y]
-                best = common[:m]
-                for c in near_x:
-                    if not in_y >> c & 1 and sand[c] and not done >> c & 1:
-                        _keep_best(best, self._sand_values(c, sand[c]), m)
+                if in_y & near_x_bits:  # the markers in reach of both are counted after the walk
+                    best = common[:m]
+                    for c in near_x:
+                        if not in_y >> c & 1 and sand[c] and not done >> c & 1:
+                            _keep_best(best, self._sand_values(c, sand[c]), m)
+                    _keep_best(best, own_x, m)
+                else:  # the m best of the k best (the same values in the same order)
+                    best = before[:m]
                 for c in reach[y]:
                     sand_c = sand_y if c == y else 0 if done >> c & 1 else sand[c]
                     if sand_c:
                         _keep_best(best, self._sand_values(c, sand_c), m)
-                _keep_best(best, own_x, m)
                 if y != x:
                     _keep_best(best, self._work_at(y, sand_y).own_values, m)
                 top = 0.0
