@@ -493,22 +493,15 @@ class GameState(StateBase):
         near = AROUND_BITS if role == EXPLORER else ORTH_BITS
         enter = tiles if role == CLIMBER else unblocked
         seen = frontier = 1 << y
-        for _ in range(3):
+        for _ in range(3):  # (cells by a scan of the bits: int.bit_length() is a slow method call compiled)
             step = tunnels if frontier & tunnels else 0
-            f = frontier
-            while f:
-                low = f & -f
-                step |= near[low.bit_length() - 1]
-                f ^= low
+            for c in range(N_CELLS):
+                if frontier >> c & 1:
+                    step |= near[c]
             frontier = step & enter & ~seen
             seen |= frontier
         seen ^= 1 << y
-        out = []
-        while seen:
-            low = seen & -seen
-            out.append(low.bit_length() - 1)
-            seen ^= low
-        return out
+        return [c for c in range(N_CELLS) if seen >> c & 1]
 
     # ----------------------------------------------------------------- applying actions
     def apply(self, a: Action) -> None:
