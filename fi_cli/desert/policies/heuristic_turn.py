@@ -92,13 +92,14 @@ class Planner:
         self._reach_bits = _AROUND_SELF_BITS if self.role == EXPLORER else _ORTH_SELF_BITS
         self._reach = AROUND_SELF if self.role == EXPLORER else ORTH_SELF
         # remembered for the decision in lists indexed by cell * stride + sand (a cell's sand taken as at most
-        # what it holds), cell * 16 + actions: quicker than a dict
+        # what it holds), or by cell: quicker than a dict
         self._stride = max(s.sand) + 1
         keys = N_CELLS * self._stride
         self._sand_vals: list[list[float] | None] = [None] * keys
         self._works: list[Work | None] = [None] * keys
         self._sands: list[list[tuple[float, Action]] | None] = [None] * keys
-        self._dists: list[tuple[list[int], list[int]] | None] = [None] * (N_CELLS << 4)
+        self._dists: list[tuple[list[int], list[int]] | None] = [None] * N_CELLS
+        self._dist_limits = [-1] * N_CELLS  # the steps each of them searched up to
         # the best plan from (tiles done, cell, actions): (value, the tile of its first lump or -1, the lump's index)
         self._memo: dict[int, tuple[float, int, int]] = {}
         self._finals: dict[int, int] = {}  # the end tile of the best plan's end, by the same key
@@ -433,10 +434,12 @@ class Planner:
         return vals
 
     def _distances(self, x: int, k: int) -> tuple[list[int], list[int]]:
-        key = x << 4 | k
-        found = self._dists[key]
-        if found is None:
-            found = self._dists[key] = self.v.distances(self.role, x, k)
+        """The current pawn's steps from x up to k at least, and the previous cell of each (``View.distances``).
+        A search up to more steps serves: it finds the same steps and ways up to k, and more than k beyond."""
+        found = self._dists[x]
+        if found is None or self._dist_limits[x] < k:
+            found = self._dists[x] = self.v.distances(self.role, x, k)
+            self._dist_limits[x] = k
         return found
 
     def _place(self, y: int) -> float:
