@@ -153,7 +153,8 @@ class View:
         self._path: dict[int, int] | None = None
         self.top: list[int] = []
         self._segments: list[tuple[int, float]] = []
-        self._p_sun = self._p_up = self._sand_per_card = 0.0
+        self._p_sun = self._p_up = 0.0
+        self._sand_per_card = -1.0
         self._kind_value: list[float] = []
         self._p_well = 0.0
 
@@ -177,12 +178,6 @@ class View:
         total = sum(counts)
         self._p_sun = counts[SUN_BEATS_DOWN] / total
         self._p_up = counts[STORM_PICKS_UP] / total
-        # sand a wind card adds: its strength, cut short by the edge of the board beyond the storm
-        avail = [self._upwind_tiles(d) for d in range(4)]
-        cards = 0
-        for c in range(12):
-            cards += counts[c] * min(c % 3 + 1, avail[c // 3])
-        self._sand_per_card = cards / total
         self._storm_known = True
 
     @property
@@ -199,8 +194,15 @@ class View:
 
     @property
     def sand_per_card(self) -> float:
-        if not self._storm_known:
-            self._storm()
+        """Sand a storm card adds on average: a wind card its strength, cut short by the edge of the board beyond
+        the storm (worked out apart from ``_storm``: the water a pawn needs does not ask for it)."""
+        if self._sand_per_card < 0:
+            counts = self.s.comp.storm_counts
+            avail = [self._upwind_tiles(d) for d in range(4)]
+            cards = 0
+            for c in range(12):
+                cards += counts[c] * min(c % 3 + 1, avail[c // 3])
+            self._sand_per_card = cards / sum(counts)
         return self._sand_per_card
 
     def _upwind_tiles(self, d: int) -> int:
