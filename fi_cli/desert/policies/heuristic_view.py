@@ -779,40 +779,41 @@ class View:
         team_risk). It depends on which of them stand on x, which are in the shade and whether x is the Water
         Carrier's dug well, and is remembered for the decision by these: most clusters stay the same wherever
         one pawn ends its turn, and a pawn alone is the same cluster on every tile in the sun."""
-        key = cl
+        on_x = shade = 0  # bit masks of pawns
         for u in range(self.n):
             if cl >> u & 1:
                 if pos[u] == x:
-                    key |= 1 << (u + 5)
+                    on_x |= 1 << u
                 if self.shaded(pos[u], pos):
-                    key |= 1 << (u + 10)
-        if self.wc >= 0 and cl >> self.wc & 1 and x in self.wells_dug:
-            key |= 1 << 15
+                    shade |= 1 << u
+        well = self.wc >= 0 and bool(cl >> self.wc & 1) and x in self.wells_dug
+        key = cl | on_x << 5 | shade << 10 | (1 << 15 if well else 0)
         risk = self._clusters.get(key)
         if risk is None:
-            risk = self._clusters[key] = self._new_cluster_risk(cl, x, pos)
+            risk = self._clusters[key] = self._new_cluster_risk(cl, on_x, shade, well)
         return risk
 
-    def _new_cluster_risk(self, cl: int, x: int, pos: list[int]) -> float:
-        s = self.s
-        members = [u for u in range(self.n) if cl >> u & 1]
-        exposed = [u for u in members if not self.shaded(pos[u], pos)]
-        if not exposed:
+    def _new_cluster_risk(self, cl: int, on_x: int, shade: int, well: bool) -> float:
+        """See ``_cluster_risk``: ``on_x`` and ``shade`` the bit masks of its pawns on x and in the shade, ``well``
+        whether x is the Water Carrier's dug well and she is one of them."""
+        if not cl & ~shade:
             return 0.0
-        water, cap = s.water, self.cap
-        pool = 0
-        for u in members:
-            if pos[u] == x:
-                pool += water[u]
-        if self.wc >= 0 and cl >> self.wc & 1 and x in self.wells_dug:
-            pool += int(self.w["wc_refill"])
-        before = self._before
-        cards = before[members[0]]
-        for u in members:
-            cards = min(cards, before[u])
-        level = [0 if pos[u] == x else water[u] for u in exposed]
+        water, cap, before = self.s.water, self.cap, self._before
+        pool = int(self.w["wc_refill"]) if well else 0
+        cards = -1  # the fewest storm cards before one of them plays
+        level: list[int] = []  # the water of the exposed pawns, but those on x, whose water is the pool's
+        room: list[int] = []
+        for u in range(self.n):
+            if cl >> u & 1:
+                if on_x >> u & 1:
+                    pool += water[u]
+                if cards < 0 or before[u] < cards:
+                    cards = before[u]
+                if not shade >> u & 1:
+                    level.append(0 if on_x >> u & 1 else water[u])
+                    room.append(cap[u])
         total = 0.0
-        for w in _fill(level, [cap[u] for u in exposed], pool):
+        for w in _fill(level, room, pool):
             total += self.death_risk(w, cards)
         return total
 
