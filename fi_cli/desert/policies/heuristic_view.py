@@ -481,21 +481,21 @@ class View:
         kind = s.kind
         cost = [_FAR] * N_CELLS
         cost[start] = 0
-        settled = [False] * N_CELLS
-        while True:  # Dijkstra's, the next cell found by a scan: quicker than a heap on so few cells
+        reached = 1 << start  # the cells with a cost, not yet settled (a bit mask)
+        while reached:  # Dijkstra's, the next cell found by a scan: quicker than a heap on so few cells
             v = -1
             for c in range(N_CELLS):
-                if not settled[c] and cost[c] < _FAR and (v < 0 or cost[c] < cost[v]):
+                if reached >> c & 1 and (v < 0 or cost[c] < cost[v]):
                     v = c
-            if v < 0:
-                self._routes[key] = cost
-                return cost
-            settled[v] = True
-            steps = near[v] + tuple(tunnels) if v in tunnels else near[v]
+            reached ^= 1 << v
+            steps = near[v] + tuple(tunnels) if self._tunnel_bits >> v & 1 else near[v]
             e = cost[v] + self._enter(v)
             for u in steps:
                 if kind[u] != NO_TILE and e < cost[u]:
                     cost[u] = e
+                    reached |= 1 << u
+        self._routes[key] = cost
+        return cost
 
     def pad_cost(self, u: int, x: int) -> int:
         """Pawn u's actions from cell x onto the Launch Pad: its steps, and for all but the Climber the sand
