@@ -663,7 +663,7 @@ class GameState(StateBase):
         seen = [0] * 16
         for k in self.kind:
             if k >= 0:
-                seen[k] += 1
+                seen[k] = seen[k] + 1  # (not +=: compiled, that is a generic Python addition on a list item)
         return seen
 
     def settle(self, hidden: int) -> None:

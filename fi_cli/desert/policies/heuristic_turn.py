@@ -211,14 +211,14 @@ class Planner:
             if water[p] >= cap:
                 break
             drawn = min(2, cap - water[p])
-            water[p] += drawn
+            water[p] = water[p] + drawn  # (not +=: compiled, that is a generic Python addition on a list item)
             value = 0.0
             for _ in range(drawn):
                 b = min(near, key=lambda q: (water[q] - v.cap[q] >= 0, water[q], q), default=-1)
                 if b >= 0 and water[b] < v.cap[b] and water[p] - water[b] >= 2:
                     value += v.water_value(b, water[b], 1)
-                    water[b] += 1
-                    water[p] -= 1
+                    water[b] = water[b] + 1
+                    water[p] = water[p] - 1
             # what she keeps: for herself, or for the driest pawn she will meet later
             keep = max([v.water_value(p, water[p] - drawn, drawn)]
                        + [far * v.water_value(q, water[q], drawn) for q in away])  # fmt: skip

@@ -80,7 +80,7 @@ def _fill(level: list[int], room: list[int], pool: int) -> list[int]:
                 i = j
         if i < 0:
             break
-        out[i] += 1
+        out[i] = out[i] + 1
     return out
 
 
@@ -283,14 +283,16 @@ class View:
     def _tile_odds(self) -> None:
         s, w = self.s, self.w
         kind, dug = s.kind, s.dug
+        # (a list item is added to as x[i] = x[i] + 1 here and below: compiled, x[i] += 1 is a generic Python
+        # addition)
         seen = [0] * 16  # tiles of each kind on the board (the hidden ones by their look)
         found = [0] * 4  # clues of each part excavated
         for c in range(N_CELLS):
             k = kind[c]
             if k != NO_TILE:
-                seen[k] += 1
+                seen[k] = seen[k] + 1
                 if dug[c] and 6 <= k <= 13:
-                    found[(k - 6) >> 1] += 1
+                    found[(k - 6) >> 1] = found[(k - 6) >> 1] + 1
         hidden = seen[HIDDEN]
         gear = w["v_gear"] if sum(s.gdeck) else 0.0
         value = [0.0] * 16
@@ -549,11 +551,11 @@ class View:
             if stuck and (s.climber < 0 or s.pos[s.climber] != c):
                 extra = w["v_unbury"] * stuck / (k - 1)
                 for i in range(k - 1):
-                    out[i] += extra
+                    out[i] = out[i] + extra
             path = self.path_sand
             if c in path:
                 for i in range(k - 1):
-                    out[i] += w["v_sand_path"] * path[c]
+                    out[i] = out[i] + w["v_sand_path"] * path[c]
         return out
 
     def reach_cells(self, role: int, z: int) -> tuple[int, ...]:
@@ -876,6 +878,6 @@ class View:
             if water[a] - water[b] < 2 or water[b] >= cap[b] or water[a] <= self.dry:
                 break
             gain += self.water_value(b, water[b], 1) - self.water_value(a, water[a] - 1, 1)
-            water[a] -= 1
-            water[b] += 1
+            water[a] = water[a] - 1
+            water[b] = water[b] + 1
         return gain
