@@ -5,6 +5,7 @@ tested for every policy in test_desert_fairness.py.)"""
 from __future__ import annotations
 
 import hashlib
+import random
 
 import pytest
 from checked_policy import CheckedPolicy
@@ -16,6 +17,7 @@ from fi_cli.desert.actions import action_text
 from fi_cli.desert.game import GameSetup
 from fi_cli.desert.play import play_game
 from fi_cli.desert.policies import PolicyError, make_policy
+from fi_cli.desert.policies.heuristic_turn import _keep_best
 from fi_cli.desert.rules import Rules
 from fi_cli.desert.tiles import CELLS
 
@@ -362,3 +364,17 @@ def test_a_wells_water_counts_the_thirst_it_takes_off_the_pawns_on_it_with_w_wel
     assert dry_risk > 0.1
     assert risk.well_value([0]) == pytest.approx(base.well_value([0]) + DEFAULTS["w_death"] * dry_risk)
     assert risk.well_value([1]) == pytest.approx(base.well_value([1]))  # the Climber is full: no risk to take off
+
+
+def test_a_plans_end_keeps_the_values_a_full_sort_would_put_first():
+    # the planner keeps the m best single actions as they come: the same values in the same order as the first m
+    # of the whole pool sorted, so that their sum (and the games) stay the same
+    rng = random.Random(46)
+    for _ in range(500):
+        groups = [[rng.choice([-1.5, 0.0, 0.7, 2.25, 3.0, rng.uniform(-3.0, 5.0)]) for _ in range(rng.randrange(5))]
+                  for _ in range(rng.randrange(1, 5))]  # fmt: skip
+        m = rng.randrange(1, 7)
+        best: list[float] = []
+        for values in groups:
+            _keep_best(best, values, m)
+        assert best == sorted([u for values in groups for u in values], reverse=True)[:m]

@@ -175,3 +175,16 @@ def test_time_throttle_only_on_the_holders_turn_but_it_can_be_passed_first():
     assert plays(s) == [] and "give_gear(p1, p0, time_throttle)" in texts(s)
     do(s, "give_gear(p1, p0, time_throttle)", "play(p0, time_throttle)")
     assert s.actions_left == 6
+
+
+def test_the_first_holders_gear_plays_alone_tell_whether_any_is_open():
+    # gear_actions(first=True) stops at the first holder with a play: what the engine asks to know whether the
+    # game waits for a decision
+    s = state([(WC, "r1c1", {"gear": {"solar_shield": 1}}), (NAV, "r3c3", {"gear": {"dune_blaster": 1}})],
+              sand={"r2c3": 3})  # fmt: skip
+    everyone = s.gear_actions()
+    first = s.gear_actions(first=True)
+    assert first == [a for a in everyone if a[1] == 0] and len(first) < len(everyone)
+    assert s.gear_actions([1], first=True) == [a for a in everyone if a[1] == 1]
+    none = state([(WC, "r1c1"), (NAV, "r3c3")])
+    assert none.gear_actions(first=True) == none.gear_actions() == []

@@ -282,7 +282,11 @@ class GameState(StateBase):
 
     def launch_pad(self) -> int:
         """The cell of the Launch Pad if the team knows it, else -1."""
-        return self.kind.index(LAUNCH_PAD) if LAUNCH_PAD in self.kind else -1
+        kind = self.kind
+        for c in range(N_CELLS):
+            if kind[c] == LAUNCH_PAD:
+                return c
+        return -1
 
     # ----------------------------------------------------------------- legal actions
     def legal_actions(self) -> list[Action]:
@@ -319,27 +323,34 @@ class GameState(StateBase):
             acts.append((REMOVE_SAND, p, x))
             return acts
         # move (the Climber may carry one pawn of her tile along)
-        riders = self._others_on(x, p) if role == CLIMBER else ()
+        riders = self._others_on(x, p) if role == CLIMBER else []
+        # (loops, not generators: this runs at every decision of the heuristic, which checks its plan)
         for c in self.steps(role, x):
             acts.append((MOVE, p, c, NOBODY))
-            acts.extend((MOVE, p, c, q) for q in riders)
+            for q in riders:
+                acts.append((MOVE, p, c, q))
         # remove sand
-        acts.extend((REMOVE_SAND, p, c) for c in (AROUND_SELF[x] if role == EXPLORER else ORTH_SELF[x]) if sand[c])
+        for c in AROUND_SELF[x] if role == EXPLORER else ORTH_SELF[x]:
+            if sand[c]:
+                acts.append((REMOVE_SAND, p, c))
         # excavate, pick up a part
         if not self.dug[x] and not sand[x]:
             acts.append((EXCAVATE, p))
         if self.dug[x] and sand[x] < 2:
-            acts.extend((PICK_UP, p, i) for i, at in enumerate(self.parts) if at == x)
+            for i, at in enumerate(self.parts):
+                if at == x:
+                    acts.append((PICK_UP, p, i))
         # role abilities
         if role == NAVIGATOR:
-            masks = self._masks()
+            unblocked, tiles, tunnels = self._masks()
             for q in range(self.n):
                 if q != p and not self.buried(q):
                     y = self.pos[q]
-                    carry = self._others_on(y, q) if self.roles[q] == CLIMBER else ()
-                    for c in self._nav_reach(self.roles[q], y, *masks):
+                    carry = self._others_on(y, q) if self.roles[q] == CLIMBER else []
+                    for c in self._nav_reach(self.roles[q], y, unblocked, tiles, tunnels):
                         acts.append((NAVIGATE, p, q, c, NOBODY))
-                        acts.extend((NAVIGATE, p, q, c, r) for r in carry)
+                        for r in carry:
+                            acts.append((NAVIGATE, p, q, c, r))
         elif role == METEOROLOGIST:
             if self.skips < self.storm_cards():
                 acts.append((REDUCE_STORM, p))
@@ -383,8 +394,9 @@ class GameState(StateBase):
             if first and acts:
                 return
 
-    def gear_actions(self, holders: Sequence[int] | None = None) -> list[Action]:
-        """The gear plays open now (by any holder at the actions and storm decisions; or by ``holders``)."""
+    def gear_actions(self, holders: Sequence[int] | None = None, first: bool = False) -> list[Action]:
+        """The gear plays open now (by any holder at the actions and storm decisions; or by ``holders``); with
+        ``first``, those of the first holder who has any."""
         acts: list[Action] = []
         if self.phase != ACTIONS and self.phase != STORM:
             return acts
@@ -395,14 +407,16 @@ class GameState(StateBase):
                 continue
             x = pos[h]
             if hand[DUNE_BLASTER]:
-                near = AROUND_SELF[x] if self.roles[h] == EXPLORER else ORTH_SELF[x]
-                acts.extend((BLAST, h, c) for c in near if sand[c])
+                for c in AROUND_SELF[x] if self.roles[h] == EXPLORER else ORTH_SELF[x]:
+                    if sand[c]:
+                        acts.append((BLAST, h, c))
             if hand[JET_PACK] and (self.rules.jet_pack_when_buried or not self.buried(h)):
                 riders = self._others_on(x, h)
                 for c in range(N_CELLS):
                     if c != x and kind[c] != NO_TILE and sand[c] < 2:
                         acts.append((JET, h, c, NOBODY))
-                        acts.extend((JET, h, c, q) for q in riders)
+                        for q in riders:
+                            acts.append((JET, h, c, q))
             if hand[SOLAR_SHIELD] and not self.shields >> h & 1:
                 acts.append((SHIELD, h))
             if hand[TERRASCOPE]:
@@ -413,6 +427,8 @@ class GameState(StateBase):
                 acts.append((RESERVE, h))
             if hand[TIME_THROTTLE] and h == self.current and self.phase == ACTIONS:
                 acts.append((THROTTLE, h))
+            if first and acts:
+                break
         return acts
 
     def _bottom_choices(self) -> list[Action]:
@@ -433,7 +449,7 @@ class GameState(StateBase):
         if acts:
             return True
         holders = [h for h in range(self.n) if any(self.hands[h])]
-        return bool(holders) and bool(self.gear_actions(holders))
+        return bool(holders) and bool(self.gear_actions(holders, first=True))
 
     # ----------------------------------------------------------------- movement geometry
     def steps(self, role: int, x: int) -> list[int]:
@@ -456,7 +472,8 @@ class GameState(StateBase):
 
     def navigator_targets(self, q: int) -> list[int]:
         """Cells the Navigator can move pawn q to: 1 to 3 steps by q's own way of moving."""
-        return self._nav_reach(self.roles[q], self.pos[q], *self._masks())
+        unblocked, tiles, tunnels = self._masks()
+        return self._nav_reach(self.roles[q], self.pos[q], unblocked, tiles, tunnels)
 
     def _masks(self) -> tuple[int, int, int]:
         """Bit masks of cells: those a pawn may step onto (the Climber: any tile), the excavated tunnels."""
@@ -476,22 +493,15 @@ class GameState(StateBase):
         near = AROUND_BITS if role == EXPLORER else ORTH_BITS
         enter = tiles if role == CLIMBER else unblocked
         seen = frontier = 1 << y
-        for _ in range(3):
+        for _ in range(3):  # (cells by a scan of the bits: int.bit_length() is a slow method call compiled)
             step = tunnels if frontier & tunnels else 0
-            f = frontier
-            while f:
-                low = f & -f
-                step |= near[low.bit_length() - 1]
-                f ^= low
+            for c in range(N_CELLS):
+                if frontier >> c & 1:
+                    step |= near[c]
             frontier = step & enter & ~seen
             seen |= frontier
         seen ^= 1 << y
-        out = []
-        while seen:
-            low = seen & -seen
-            out.append(low.bit_length() - 1)
-            seen ^= low
-        return out
+        return [c for c in range(N_CELLS) if seen >> c & 1]
 
     # ----------------------------------------------------------------- applying actions
     def apply(self, a: Action) -> None:
@@ -637,7 +647,8 @@ class GameState(StateBase):
         kind = self.kind
         hidden = kind[x]
         pool = POOL_OF[hidden]
-        left = [TILE_COUNTS[k] - kind.count(k) for k in pool]
+        seen = self._kind_counts()
+        left = [TILE_COUNTS[k] - seen[k] for k in pool]
         r = int(self.rng.random() * sum(left))  # type: ignore[union-attr]  # drawn only with it
         i = 0
         while r >= left[i]:
@@ -647,10 +658,19 @@ class GameState(StateBase):
         self.settle(hidden)
         return pool[i]
 
+    def _kind_counts(self) -> list[int]:
+        """The tiles of each kind on the board (hidden ones by their look), in one pass over the cells."""
+        seen = [0] * 16
+        for k in self.kind:
+            if k >= 0:
+                seen[k] = seen[k] + 1  # (not +=: compiled, that is a generic Python addition on a list item)
+        return seen
+
     def settle(self, hidden: int) -> None:
         """When one kind is left for the hidden tiles of a pool, they are all known by elimination."""
         kind = self.kind
-        rest = [k for k in POOL_OF[hidden] if TILE_COUNTS[k] > kind.count(k)]
+        seen = self._kind_counts()
+        rest = [k for k in POOL_OF[hidden] if TILE_COUNTS[k] > seen[k]]
         if len(rest) == 1:
             for c in range(N_CELLS):
                 if kind[c] == hidden:

@@ -197,4 +197,4 @@ class HeuristicPolicy:
 def _fingerprint(s: GameState) -> tuple:
     """The public position, to check that a plan is followed in the very position it was made for."""
     return (s.turn, s.phase, s.actions_left, s.skips, tuple(s.pos), tuple(s.sand), tuple(s.dug), tuple(s.water),
-            tuple(map(tuple, s.hands)), tuple(s.parts), tuple(s.stop), s.shields, s.storm)  # fmt: skip
+            tuple([tuple(h) for h in s.hands]), tuple(s.parts), tuple(s.stop), s.shields, s.storm)  # fmt: skip

@@ -38,11 +38,10 @@ def gear_play(v: View) -> Action | None:
     holders = [h for h in range(v.n) if any(s.hands[h])]
     if not holders:
         return None
-    for rule in (_reserve, _shield, _blast, _jet_win, _scope):
-        a = rule(v, holders)
-        if a is not None:
-            return a
-    return None
+    # the rules in turn, called by name (a loop over them would call each through Python's generic calls)
+    return (
+        _reserve(v, holders) or _shield(v, holders) or _blast(v, holders) or _jet_win(v, holders) or _scope(v, holders)
+    )
 
 
 def _blast(v: View, holders: list[int]) -> Action | None:

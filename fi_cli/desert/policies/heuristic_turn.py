@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..actions import EXCAVATE, MOVE, NAVIGATE, NOBODY, PICK_UP, REDUCE_STORM, REMOVE_SAND, TAKE_WATER, Action
-from ..engine import AROUND_BITS, ORTH_BITS
+from ..engine import AROUND_BITS, AROUND_SELF, ORTH_BITS, ORTH_SELF
 from ..tiles import (
     CLIMBER,
     EXPLORER,
@@ -40,15 +40,30 @@ class Work:
     """The work open at one cell for the current pawn standing there, besides sand removal: excavation and
     pick-ups after it (lumps of actions), parts to pick up and the Water Carrier's draws (single actions)."""
 
-    __slots__ = ("own", "lumps")
+    __slots__ = ("own", "own_values", "lumps")
 
     def __init__(self) -> None:
         self.own: list[tuple[float, Action]] = []
+        self.own_values: list[float] = []  # the values of ``own``, once complete
         self.lumps: list[tuple[int, float, list[Action]]] = []  # (actions, value, the actions in order)
 
 
 def _value(item: tuple[float, Action]) -> float:
     return item[0]
+
+
+def _keep_best(top: list[float], values: list[float], m: int) -> None:
+    """Add ``values`` to ``top``, the m best values seen (the best first; m >= 1). The m best of the values
+    offered are those a full sort would put first, in the same order: their sum comes out the same."""
+    for u in values:
+        if len(top) == m:
+            if u <= top[m - 1]:
+                continue
+            top.pop()
+        i = 0
+        while i < len(top) and top[i] >= u:
+            i += 1
+        top.insert(i, u)
 
 
 def _path(prev: list[int], x: int, y: int) -> list[int]:
@@ -75,11 +90,16 @@ class Planner:
         self._common = sorted(self._role_items(), key=_value, reverse=True)
         self._common_values = [u for u, _ in self._common]
         self._reach_bits = _AROUND_SELF_BITS if self.role == EXPLORER else _ORTH_SELF_BITS
-        # remembered for the decision, keyed by cell * 64 + sand (and the like)
-        self._sand_vals: dict[int, list[float]] = {}
-        self._works: dict[int, Work] = {}
-        self._sands: dict[int, list[tuple[float, Action]]] = {}
-        self._dists: dict[int, tuple[list[int], list[int]]] = {}
+        self._reach = AROUND_SELF if self.role == EXPLORER else ORTH_SELF
+        # remembered for the decision in lists indexed by cell * stride + sand (a cell's sand taken as at most
+        # what it holds), or by cell: quicker than a dict
+        self._stride = max(s.sand) + 1
+        keys = N_CELLS * self._stride
+        self._sand_vals: list[list[float] | None] = [None] * keys
+        self._works: list[Work | None] = [None] * keys
+        self._sands: list[list[tuple[float, Action]] | None] = [None] * keys
+        self._dists: list[tuple[list[int], list[int]] | None] = [None] * N_CELLS
+        self._dist_limits = [-1] * N_CELLS  # the steps each of them searched up to
         # the best plan from (tiles done, cell, actions): (value, the tile of its first lump or -1, the lump's index)
         self._memo: dict[int, tuple[float, int, int]] = {}
         self._finals: dict[int, int] = {}  # the end tile of the best plan's end, by the same key
@@ -102,7 +122,9 @@ class Planner:
         out = Work()
         if s.dug[z]:
             if sand_z < 2:
-                out.own.extend((v.w["v_pick"], (PICK_UP, p, i)) for i, at in enumerate(s.parts) if at == z)
+                for i, at in enumerate(s.parts):
+                    if at == z:
+                        out.own.append((v.w["v_pick"], (PICK_UP, p, i)))
             if self.role == WATER_CARRIER and s.kind[z] == WELL and (sand_z < 2 or s.climber >= 0):
                 out.own.extend(self._well_draws(z))
         elif s.kind[z] != MIRAGE:
@@ -112,8 +134,12 @@ class Planner:
             value = v.excavate_value(z, present)
             if value > 0:
                 markers = self._sand_items(z, sand_z)
-                acts = [a for _, a in markers] + [(EXCAVATE, p)]
-                value += sum(u for u, _ in markers)
+                acts = [a for _, a in markers]
+                acts.append((EXCAVATE, p))
+                cleared = 0.0  # added as sum() adds them
+                for u, _ in markers:
+                    cleared += u
+                value += cleared
                 out.lumps.append((len(acts), value, acts))
                 if self.role == NAVIGATOR and self._well_odds(z) and s.sand[z] < 2:
                     out.lumps.extend(self._pulls_onto_well(z, present, markers))
@@ -156,12 +182,18 @@ class Planner:
     def _sand_items(self, c: int, sand: int) -> list[tuple[float, Action]]:
         """Removing the top ``sand`` markers of cell c (the cell holds more if others were cleared already), one
         item an action, the most valuable first."""
-        key = c << 6 | sand
-        items = self._sands.get(key)
+        key = c * self._stride + sand
+        items = self._sands[key]
         if items is None:
             vals = self.v.sand_value(c)[self.s.sand[c] - sand :] if sand else []
             r, act = self.rate, (REMOVE_SAND, self.p, c)
-            items = self._sands[key] = [(sum(vals[i : i + r]), act) for i in range(0, len(vals), r)]
+            items = self._sands[key] = []
+            for i in range(0, len(vals), r):
+                u = 0.0  # the markers one action removes, added as sum() adds them
+                for j in range(i, i + r):
+                    if j < len(vals):
+                        u += vals[j]
+                items.append((u, act))
         return items
 
     def _well_draws(self, z: int) -> list[tuple[float, Action]]:
@@ -179,14 +211,14 @@ class Planner:
             if water[p] >= cap:
                 break
             drawn = min(2, cap - water[p])
-            water[p] += drawn
+            water[p] = water[p] + drawn  # (not +=: compiled, that is a generic Python addition on a list item)
             value = 0.0
             for _ in range(drawn):
                 b = min(near, key=lambda q: (water[q] - v.cap[q] >= 0, water[q], q), default=-1)
                 if b >= 0 and water[b] < v.cap[b] and water[p] - water[b] >= 2:
                     value += v.water_value(b, water[b], 1)
-                    water[b] += 1
-                    water[p] -= 1
+                    water[b] = water[b] + 1
+                    water[p] = water[p] - 1
             # what she keeps: for herself, or for the driest pawn she will meet later
             keep = max([v.water_value(p, water[p] - drawn, drawn)]
                        + [far * v.water_value(q, water[q], drawn) for q in away])  # fmt: skip
@@ -302,14 +334,22 @@ class Planner:
         """The end of a plan: single actions (sand in reach of x before the walk, in reach of y after it, and the
         work that can be done anywhere), a walk to an end tile y. Each marker is counted once. The end tiles are
         compared by their values alone; ``_final_plan`` lists the actions of the best one."""
-        s, v = self.s, self.v
+        s = self.s
         dist = self._distances(x, k)[0]
         climb = self.role == CLIMBER
-        reach = v.reach_cells
-        near_x = reach(self.role, x)
-        own_x = [u for u, _ in self._work_at(x, 0 if done >> x & 1 else s.sand[x]).own]
+        reach = self._reach
+        near_x = reach[x]
+        own_x = self._work_at(x, 0 if done >> x & 1 else s.sand[x]).own_values
         common = self._common_values
         sand = s.sand
+        # the k best single actions open before the walk to any end tile out of reach of x's neighbourhood
+        near_x_bits = self._reach_bits[x]
+        before = common[:k]
+        if k > 0:
+            for c in near_x:
+                if sand[c] and not done >> c & 1:
+                    _keep_best(before, self._sand_values(c, sand[c]), k)
+            _keep_best(before, own_x, k)
         best_value, best_y = -1e18, -1
         for y in range(N_CELLS):
             d = dist[y]
@@ -326,25 +366,25 @@ class Planner:
                 if d > k:
                     continue
             m = k - d
-            if m > 0:
-                near_y = reach(self.role, y)
+            if m > 0:  # the m most valuable single actions
                 in_y = self._reach_bits[y]
-                pool = common[:m]
-                for c in near_x:
-                    if not in_y >> c & 1 and sand[c] and not done >> c & 1:
-                        pool.extend(self._sand_values(c, sand[c]))
-                for c in near_y:
+                if in_y & near_x_bits:  # the markers in reach of both are counted after the walk
+                    best = common[:m]
+                    for c in near_x:
+                        if not in_y >> c & 1 and sand[c] and not done >> c & 1:
+                            _keep_best(best, self._sand_values(c, sand[c]), m)
+                    _keep_best(best, own_x, m)
+                else:  # the m best of the k best (the same values in the same order)
+                    best = before[:m]
+                for c in reach[y]:
                     sand_c = sand_y if c == y else 0 if done >> c & 1 else sand[c]
                     if sand_c:
-                        pool.extend(self._sand_values(c, sand_c))
-                pool.extend(own_x)
+                        _keep_best(best, self._sand_values(c, sand_c), m)
                 if y != x:
-                    for u, _ in self._work_at(y, sand_y).own:
-                        pool.append(u)
-                pool.sort(reverse=True)
+                    _keep_best(best, self._work_at(y, sand_y).own_values, m)
                 top = 0.0
-                for i in range(min(m, len(pool))):
-                    top += pool[i]
+                for u in best:
+                    top += u
                 total = top + entry_value + self._place(y)
             else:
                 total = entry_value + self._place(y)
@@ -355,10 +395,9 @@ class Planner:
 
     def _final_plan(self, x: int, k: int, done: int, y: int) -> list[Action]:
         """The actions of the end of a plan (see ``_final``) that ends on y."""
-        s, v = self.s, self.v
+        s = self.s
         dist, prev = self._distances(x, k)
-        reach = v.reach_cells
-        near_x = reach(self.role, x)
+        near_x = self._reach[x]
         own_x = self._work_at(x, 0 if done >> x & 1 else s.sand[x]).own
         d = dist[y]
         sand_y = 0 if done >> y & 1 else s.sand[y]
@@ -368,7 +407,7 @@ class Planner:
             enter = [a for _, a in cleared]
             sand_y = max(0, sand_y - len(enter) * self.rate)
             d += len(enter)
-        near_y = reach(self.role, y)
+        near_y = self._reach[y]
         before = [c for c in near_x if c not in near_y]
         pool = list(self._common)
         for c in before:
@@ -388,27 +427,30 @@ class Planner:
 
     def _sand_values(self, c: int, sand: int) -> list[float]:
         """The values of ``_sand_items(c, sand)`` (the best first)."""
-        key = c << 6 | sand
-        vals = self._sand_vals.get(key)
+        key = c * self._stride + sand
+        vals = self._sand_vals[key]
         if vals is None:
             vals = self._sand_vals[key] = [u for u, _ in self._sand_items(c, sand)]
         return vals
 
     def _distances(self, x: int, k: int) -> tuple[list[int], list[int]]:
-        key = x << 4 | k
-        found = self._dists.get(key)
-        if found is None:
-            found = self._dists[key] = self.v.distances(self.role, x, k)
+        """The current pawn's steps from x up to k at least, and the previous cell of each (``View.distances``).
+        A search up to more steps serves: it finds the same steps and ways up to k, and more than k beyond."""
+        found = self._dists[x]
+        if found is None or self._dist_limits[x] < k:
+            found = self._dists[x] = self.v.distances(self.role, x, k)
+            self._dist_limits[x] = k
         return found
 
     def _place(self, y: int) -> float:
         return self.v.place_value(self.p, y)
 
     def _work_at(self, z: int, sand_z: int) -> Work:
-        key = z << 6 | sand_z
-        found = self._works.get(key)
+        key = z * self._stride + sand_z
+        found = self._works[key]
         if found is None:
             found = self._works[key] = self.work(z, sand_z)
+            found.own_values = [u for u, _ in found.own]
         return found
 
     def _well_odds(self, y: int) -> float:

@@ -7,8 +7,6 @@ deck's from the cards not yet drawn (the known top first, as a Meteorologist lef
 
 from __future__ import annotations
 
-import functools
-import heapq
 import math
 from typing import Final
 
@@ -70,19 +68,32 @@ def poisson_tail(mean: float, k: int) -> float:
     return max(0.0, 1.0 - cdf)
 
 
-@functools.lru_cache(maxsize=4096)
-def _fill(level: tuple[int, ...], room: tuple[int, ...], pool: int) -> tuple[int, ...]:
-    """``pool`` units handed out one at a time to the lowest ``level`` below its ``room``."""
+def _fill(level: list[int], room: list[int], pool: int) -> list[int]:
+    """``pool`` units handed out one at a time to the lowest ``level`` below its ``room`` (the first on a tie)."""
     if len(level) == 1:
-        return (min(room[0], level[0] + pool),)
-    out = list(level)
-    idx = range(len(out))
+        return [min(room[0], level[0] + pool)]
+    out = level[:]
     for _ in range(pool):
-        i = min(idx, key=lambda j: (out[j] >= room[j], out[j]))
-        if out[i] >= room[i]:
+        i = -1
+        for j in range(len(out)):
+            if out[j] < room[j] and (i < 0 or out[j] < out[i]):
+                i = j
+        if i < 0:
             break
-        out[i] += 1
-    return tuple(out)
+        out[i] = out[i] + 1
+    return out
+
+
+def _anyone_else(pos: list[int], q: int, cells: int) -> bool:
+    """Whether a pawn other than q stands on a cell of the bit mask ``cells``."""
+    for u in range(len(pos)):
+        if u != q and cells >> pos[u] & 1:
+            return True
+    return False
+
+
+def _task_value(task: tuple[float, int, int]) -> float:
+    return task[0]
 
 
 class View:
@@ -95,14 +106,20 @@ class View:
         self.s, self.w = s, w
         n = s.n
         self.n = n
-        self.cap = [s.comp.canteens[r] for r in s.roles]
+        canteens = s.comp.canteens
+        self.cap = [canteens[r] for r in s.roles]
         self.cpt = s.storm_cards()
         self.dry = 1 if s.rules.thirst_at_zero else 0  # the lowest water a pawn survives a Sun Beats Down at
         self.pad = s.launch_pad()
         self.collected = s.parts.count(COLLECTED)
         kind, dug = s.kind, s.dug
-        self.tunnels = [c for c in range(N_CELLS) if kind[c] == TUNNEL and dug[c]]
-        self._tunnel_bits = sum(1 << c for c in self.tunnels)
+        self.tunnels: list[int] = []
+        self._tunnel_bits = 0
+        for c in range(N_CELLS):
+            if kind[c] == TUNNEL and dug[c]:
+                self.tunnels.append(c)
+                self._tunnel_bits |= 1 << c
+        self._no_tile_bits = -1  # the cells without a tile, a bit mask (worked out when first asked for)
         self.sand_base = w["v_sand"] * (1.0 + w["w_supply"] * max(0.0, 1.0 - s.supply / w["supply_low"]))
         self.wc = s.carrier
         self.endgame = self.collected == 4 or (self.collected + self._parts_in_reach() == 4 and self.pad >= 0)
@@ -117,10 +134,14 @@ class View:
         self._w_shade = w["w_shade"]
         self._w_bury = w["w_bury_risk"]
         self._tasks: dict[int, list[tuple[float, int, int]]] = {}
+        self._ranked: dict[int, list[tuple[float, int, int]]] = {}
         self._risks: dict[int, float] = {}
         self._clusters: dict[int, float] = {}
-        self._places: dict[int, float] = {}
+        self._alone: dict[int, float] = {}
+        self._places: list[float | None] = [None] * (n * N_CELLS)
+        self._leashes: list[tuple[int, float] | None] = [None] * n
         self._pad_costs: dict[int, list[int]] = {}
+        self._routes: dict[int, list[int]] = {}
         left = s.storm_left if s.phase == STORM else max(0, self.cpt - s.skips)
         self._before = [left + (q - s.current - 1) % n * self.cpt for q in range(n)]
         # worked out when first asked for
@@ -132,10 +153,10 @@ class View:
         self._path: dict[int, int] | None = None
         self.top: list[int] = []
         self._segments: list[tuple[int, float]] = []
-        self._p_sun = self._p_up = self._sand_per_card = 0.0
+        self._p_sun = self._p_up = 0.0
+        self._sand_per_card = -1.0
         self._kind_value: list[float] = []
         self._p_well = 0.0
-        self._clues_left = 0
 
     # ------------------------------------------------------------------ the storm deck
     def _storm(self) -> None:
@@ -150,18 +171,13 @@ class View:
         segments = [(1, float(c == SUN_BEATS_DOWN)) for c in self.top]
         if mid:
             segments.append((mid, s.sdeck[SUN_BEATS_DOWN] / mid))
-        segments.extend((1, float(c == SUN_BEATS_DOWN)) for c in s.sbottom)
+        for c in s.sbottom:
+            segments.append((1, float(c == SUN_BEATS_DOWN)))
         self._segments = segments
         counts = s.comp.storm_counts
         total = sum(counts)
         self._p_sun = counts[SUN_BEATS_DOWN] / total
         self._p_up = counts[STORM_PICKS_UP] / total
-        # sand a wind card adds: its strength, cut short by the edge of the board beyond the storm
-        avail = [self._upwind_tiles(d) for d in range(4)]
-        cards = 0
-        for c in range(12):
-            cards += counts[c] * min(c % 3 + 1, avail[c // 3])
-        self._sand_per_card = cards / total
         self._storm_known = True
 
     @property
@@ -178,8 +194,15 @@ class View:
 
     @property
     def sand_per_card(self) -> float:
-        if not self._storm_known:
-            self._storm()
+        """Sand a storm card adds on average: a wind card its strength, cut short by the edge of the board beyond
+        the storm (worked out apart from ``_storm``: the water a pawn needs does not ask for it)."""
+        if self._sand_per_card < 0:
+            counts = self.s.comp.storm_counts
+            avail = [self._upwind_tiles(d) for d in range(4)]
+            cards = 0
+            for c in range(12):
+                cards += counts[c] * min(c % 3 + 1, avail[c // 3])
+            self._sand_per_card = cards / sum(counts)
         return self._sand_per_card
 
     def _upwind_tiles(self, d: int) -> int:
@@ -260,14 +283,16 @@ class View:
     def _tile_odds(self) -> None:
         s, w = self.s, self.w
         kind, dug = s.kind, s.dug
+        # (a list item is added to as x[i] = x[i] + 1 here and below: compiled, x[i] += 1 is a generic Python
+        # addition)
         seen = [0] * 16  # tiles of each kind on the board (the hidden ones by their look)
         found = [0] * 4  # clues of each part excavated
         for c in range(N_CELLS):
             k = kind[c]
             if k != NO_TILE:
-                seen[k] += 1
+                seen[k] = seen[k] + 1
                 if dug[c] and 6 <= k <= 13:
-                    found[(k - 6) >> 1] += 1
+                    found[(k - 6) >> 1] = found[(k - 6) >> 1] + 1
         hidden = seen[HIDDEN]
         gear = w["v_gear"] if sum(s.gdeck) else 0.0
         value = [0.0] * 16
@@ -290,7 +315,6 @@ class View:
         self._kind_value = value
         water_hidden = seen[HIDDEN_WATER]
         self._p_well = (TILE_COUNTS[WELL] - seen[WELL]) / water_hidden if water_hidden else 0.0
-        self._clues_left = 8 - sum(found)
         self._tiles_known = True
 
     @property
@@ -309,9 +333,13 @@ class View:
 
     @property
     def clues_left(self) -> int:
-        if not self._tiles_known:
-            self._tile_odds()
-        return self._clues_left
+        """Clue tiles not yet excavated (counted on their own: the odds of the tiles are not needed)."""
+        kind, dug = self.s.kind, self.s.dug
+        left = 8
+        for c in range(N_CELLS):
+            if dug[c] and 6 <= kind[c] <= 13:
+                left -= 1
+        return left
 
     def _parts_in_reach(self) -> int:
         n = 0
@@ -406,7 +434,10 @@ class View:
         """Steps pawn q ending on y would stand beyond what its water allows it from its water: the meeting
         well, or the Water Carrier once she has a well to draw from (next to her is enough); four steps a
         round for each round of water it holds beyond ``meet_rounds``."""
-        target, allowed = self._leash_of(q)
+        leash = self._leashes[q]
+        if leash is None:
+            leash = self._leashes[q] = self._leash_of(q)
+        target, allowed = leash
         if target < 0:
             return 0.0
         return max(0.0, geo(self.s.roles[q])[y][target] - allowed)
@@ -439,23 +470,33 @@ class View:
 
     def _route_costs(self, q: int, start: int) -> list[int]:
         """The cost for pawn q to get from each cell to ``start`` (walking, clearing blocked cells on the way;
-        the cost of entering ``start`` counted, not that of the cell left)."""
+        the cost of entering ``start`` counted, not that of the cell left). Remembered for the decision by start
+        and whether q walks as the Explorer (the same for the others)."""
         s = self.s
-        near = AROUND if s.roles[q] == EXPLORER else ORTH
+        explorer = s.roles[q] == EXPLORER
+        key = start << 1 | explorer
+        known = self._routes.get(key)
+        if known is not None:
+            return known
+        near = AROUND if explorer else ORTH
         tunnels = self.tunnels
+        kind = s.kind
         cost = [_FAR] * N_CELLS
         cost[start] = 0
-        todo = [(0, start)]
-        while todo:
-            d, v = heapq.heappop(todo)
-            if d > cost[v]:
-                continue
-            steps = near[v] + tuple(tunnels) if v in tunnels else near[v]
-            e = d + self._enter(v)
+        reached = 1 << start  # the cells with a cost, not yet settled (a bit mask)
+        while reached:  # Dijkstra's, the next cell found by a scan: quicker than a heap on so few cells
+            v = -1
+            for c in range(N_CELLS):
+                if reached >> c & 1 and (v < 0 or cost[c] < cost[v]):
+                    v = c
+            reached ^= 1 << v
+            steps = near[v] + tuple(tunnels) if self._tunnel_bits >> v & 1 else near[v]
+            e = cost[v] + self._enter(v)
             for u in steps:
-                if s.kind[u] != NO_TILE and e < cost[u]:
+                if kind[u] != NO_TILE and e < cost[u]:
                     cost[u] = e
-                    heapq.heappush(todo, (e, u))
+                    reached |= 1 << u
+        self._routes[key] = cost
         return cost
 
     def pad_cost(self, u: int, x: int) -> int:
@@ -505,16 +546,16 @@ class View:
             for q in range(self.n):
                 if s.pos[q] == c and q != s.current:
                     stuck += 1
-            if c == self.pad or part_here or c in self.tunnels:
+            if c == self.pad or part_here or self._tunnel_bits >> c & 1:
                 stuck += 1
             if stuck and (s.climber < 0 or s.pos[s.climber] != c):
                 extra = w["v_unbury"] * stuck / (k - 1)
                 for i in range(k - 1):
-                    out[i] += extra
+                    out[i] = out[i] + extra
             path = self.path_sand
             if c in path:
                 for i in range(k - 1):
-                    out[i] += w["v_sand_path"] * path[c]
+                    out[i] = out[i] + w["v_sand_path"] * path[c]
         return out
 
     def reach_cells(self, role: int, z: int) -> tuple[int, ...]:
@@ -525,23 +566,28 @@ class View:
         """Steps from x for a pawn of ``role`` (up to ``limit``) and the previous cell of each on a shortest
         way. A blocked tile gets a distance (entered once cleared from a neighbour) but is not walked through."""
         s = self.s
-        kind, sand = s.kind, s.sand
+        sand = s.sand
         climb = role == CLIMBER
         near = AROUND if role == EXPLORER else ORTH
-        tunnels = [t for t in self.tunnels if climb or sand[t] < 2]
-        jumps = tuple(tunnels)
+        jumps = tuple([t for t in self.tunnels if climb or sand[t] < 2])
+        jump_bits = 0
+        for t in jumps:
+            jump_bits |= 1 << t
+        if self._no_tile_bits < 0:
+            self._no_tile_bits = sum([1 << c for c in range(N_CELLS) if s.kind[c] == NO_TILE])
         dist = [INF] * N_CELLS
         prev = [-1] * N_CELLS
         dist[x] = 0
+        seen = self._no_tile_bits | 1 << x  # the cells given a distance, and those without a tile
         frontier = [x]
         d = 0
         while frontier and d < limit:
             d += 1
             nxt = []
             for u in frontier:
-                steps = near[u] + jumps if jumps and u in tunnels else near[u]
-                for v in steps:
-                    if dist[v] == INF and kind[v] != NO_TILE:
+                for v in near[u] + jumps if jump_bits >> u & 1 else near[u]:
+                    if not seen >> v & 1:
+                        seen |= 1 << v
                         dist[v] = d
                         prev[v] = u
                         if climb or sand[v] < 2:
@@ -565,6 +611,11 @@ class View:
         r = rate(s.roles[q])
         kind, dug, sand_of, pos, parts = s.kind, s.dug, s.sand, s.pos, s.parts
         values = self.kind_value
+        first = self._first_rows(q)
+        part_cells = 0
+        for at in parts:
+            if at >= 0:
+                part_cells |= 1 << at
         out = []
         for c in range(N_CELLS):
             k = kind[c]
@@ -578,24 +629,38 @@ class View:
                     value = 0.0 if k == MIRAGE else values[k]
                 if value > 0:
                     work = -(-sand // r) + 1
-                    out.append((value * self._claim(q, c, work), c, work))
+                    out.append((value * self._claim(first, c, work), c, work))
+            if not part_cells >> c & 1:
+                continue
             for at in parts:
                 if at == c:
                     work = (-(-sand // r) + 1) if not dug[c] else -(-max(0, sand - 1) // r)
-                    out.append((w["v_pick"] * self._claim(q, c, work + 1), c, work + 1))
+                    out.append((w["v_pick"] * self._claim(first, c, work + 1), c, work + 1))
         out.extend(self._water_tasks(q))
         self._tasks[q] = out
         return out
 
-    def _claim(self, q: int, c: int, work: int) -> float:
-        """The share of a task's value left to pawn q: ``w_claimed`` when another pawn whose turn comes first (fewer
-        storm cards before it: every mark draws some) can walk to cell c and do the work there on its next turn (it
-        will have done it), else all of it. The work is counted at q's own rate of sand removal."""
+    def _ranked_tasks(self, q: int) -> list[tuple[float, int, int]]:
+        """``tasks(q)``, the most valuable first."""
+        out = self._ranked.get(q)
+        if out is None:
+            out = self._ranked[q] = sorted(self.tasks(q), key=_task_value, reverse=True)
+        return out
+
+    def _first_rows(self, q: int) -> list[tuple[int, ...]]:
+        """The steps to each cell of every pawn not buried whose turn comes before pawn q's (fewer storm cards
+        before it: every mark draws some), from where it stands."""
         s = self.s
         before = self._before
-        actions = s.comp.actions_per_turn
-        for u in range(self.n):
-            if before[u] < before[q] and not s.buried(u) and geo(s.roles[u])[s.pos[u]][c] + work <= actions:
+        return [geo(s.roles[u])[s.pos[u]] for u in range(self.n) if before[u] < before[q] and not s.buried(u)]
+
+    def _claim(self, first: list[tuple[int, ...]], c: int, work: int) -> float:
+        """The share of a task's value left to pawn q: ``w_claimed`` when a pawn whose turn comes first (its steps
+        ``first``, see ``_first_rows``) can walk to cell c and do the work there on its next turn (it will have
+        done it), else all of it. The work is counted at q's own rate of sand removal."""
+        actions = self.s.comp.actions_per_turn
+        for steps in first:
+            if steps[c] + work <= actions:
                 return self.w["w_claimed"]
         return 1.0
 
@@ -625,7 +690,7 @@ class View:
     def place_value(self, q: int, y: int) -> float:
         """The value of pawn q ending the current turn on cell y (its other pawns where they are)."""
         key = q * N_CELLS + y
-        value = self._places.get(key)
+        value = self._places[key]
         if value is None:
             value = self._places[key] = self._place_value(q, y)
         return value
@@ -636,7 +701,9 @@ class View:
         g = geo(role)[y]
         step = self._step
         best = 0.0
-        for value, c, work in self.tasks(q):
+        for value, c, work in self._ranked_tasks(q):
+            if value <= best and step >= 0:  # no task from here on gains more than its value
+                break
             u = value - step * max(0, g[c] + work)
             if u > best:
                 best = u
@@ -651,7 +718,7 @@ class View:
                 total -= w["w_take_off"] * self.turns_to_take_off(q, y)
         pos = s.pos[:]
         pos[q] = y
-        total -= self._w_death * self.team_risk(pos)
+        total -= self._w_death * self._moved_risk(q, y, pos)
         total += self._w_share * self.share_gain(q, y)
         if self.shaded(y, pos):  # the water the shade saves until q's next turn
             saved = self.suns_ahead(self._before[q]) * self.water_value(q, s.water[q] - 1, 1)
@@ -677,8 +744,9 @@ class View:
                     cl |= 1 << u
             left &= ~cl
             risk += self._cluster_risk(cl, x, pos)
-        while left:
-            first = (left & -left).bit_length() - 1
+        for first in range(n):  # the others by tile, in seat order of their first pawn
+            if not left >> first & 1:
+                continue
             x = pos[first]
             cl = 0
             for u in range(first, n):
@@ -688,43 +756,66 @@ class View:
             risk += self._cluster_risk(cl, x, pos)
         return risk
 
+    def _moved_risk(self, q: int, y: int, pos: list[int]) -> float:
+        """``team_risk(pos)``, pawn q having moved to y. A pawn ending its turn alone (nobody else on y, nor within
+        the Water Carrier's reach when either is her) is a cluster of its own and leaves the others' clusters
+        as they are, summed in the same order: the risk is the same on every such tile with the same shade (and
+        for the Water Carrier the same well or none), and is remembered for the decision by these."""
+        wc = self.wc
+        if q == wc:
+            shared = ORTH_BITS[y] | 1 << y
+        elif wc >= 0 and (pos[wc] == y or ORTH_BITS[pos[wc]] >> y & 1):
+            return self.team_risk(pos)
+        else:
+            shared = 1 << y
+        if _anyone_else(pos, q, shared):
+            return self.team_risk(pos)
+        key = q << 2 | (2 if q == wc and y in self.wells_dug else 0) | (1 if self.shaded(y, pos) else 0)
+        risk = self._alone.get(key)
+        if risk is None:
+            risk = self._alone[key] = self.team_risk(pos)
+        return risk
+
     def _cluster_risk(self, cl: int, x: int, pos: list[int]) -> float:
         """The thirst risk of the pawns of the bit mask ``cl`` sharing the water of cell x's pawns among them (see
         team_risk). It depends on which of them stand on x, which are in the shade and whether x is the Water
         Carrier's dug well, and is remembered for the decision by these: most clusters stay the same wherever
         one pawn ends its turn, and a pawn alone is the same cluster on every tile in the sun."""
-        key = cl
+        on_x = shade = 0  # bit masks of pawns
         for u in range(self.n):
             if cl >> u & 1:
                 if pos[u] == x:
-                    key |= 1 << (u + 5)
+                    on_x |= 1 << u
                 if self.shaded(pos[u], pos):
-                    key |= 1 << (u + 10)
-        if self.wc >= 0 and cl >> self.wc & 1 and x in self.wells_dug:
-            key |= 1 << 15
+                    shade |= 1 << u
+        well = self.wc >= 0 and bool(cl >> self.wc & 1) and x in self.wells_dug
+        key = cl | on_x << 5 | shade << 10 | (1 << 15 if well else 0)
         risk = self._clusters.get(key)
         if risk is None:
-            risk = self._clusters[key] = self._new_cluster_risk(cl, x, pos)
+            risk = self._clusters[key] = self._new_cluster_risk(cl, on_x, shade, well)
         return risk
 
-    def _new_cluster_risk(self, cl: int, x: int, pos: list[int]) -> float:
-        s = self.s
-        members = [u for u in range(self.n) if cl >> u & 1]
-        exposed = [u for u in members if not self.shaded(pos[u], pos)]
-        if not exposed:
+    def _new_cluster_risk(self, cl: int, on_x: int, shade: int, well: bool) -> float:
+        """See ``_cluster_risk``: ``on_x`` and ``shade`` the bit masks of its pawns on x and in the shade, ``well``
+        whether x is the Water Carrier's dug well and she is one of them."""
+        if not cl & ~shade:
             return 0.0
-        water, cap = s.water, self.cap
-        pool = 0
-        for u in members:
-            if pos[u] == x:
-                pool += water[u]
-        if self.wc >= 0 and cl >> self.wc & 1 and x in self.wells_dug:
-            pool += int(self.w["wc_refill"])
-        before = self._before
-        cards = min([before[u] for u in members])
-        level = tuple([0 if pos[u] == x else water[u] for u in exposed])
+        water, cap, before = self.s.water, self.cap, self._before
+        pool = int(self.w["wc_refill"]) if well else 0
+        cards = -1  # the fewest storm cards before one of them plays
+        level: list[int] = []  # the water of the exposed pawns, but those on x, whose water is the pool's
+        room: list[int] = []
+        for u in range(self.n):
+            if cl >> u & 1:
+                if on_x >> u & 1:
+                    pool += water[u]
+                if cards < 0 or before[u] < cards:
+                    cards = before[u]
+                if not shade >> u & 1:
+                    level.append(0 if on_x >> u & 1 else water[u])
+                    room.append(cap[u])
         total = 0.0
-        for w in _fill(level, tuple([cap[u] for u in exposed]), pool):
+        for w in _fill(level, room, pool):
             total += self.death_risk(w, cards)
         return total
 
@@ -764,11 +855,13 @@ class View:
         s = self.s
         pos = s.pos
         wc = self.wc
-        near = ORTH[y]
+        near = ORTH_BITS[y] | 1 << y
         if q == wc:
-            group = [u for u in range(self.n) if u == q or pos[u] == y or pos[u] in near]
+            group = [u for u in range(self.n) if u == q or near >> pos[u] & 1]
         else:
-            near_wc = wc >= 0 and (pos[wc] == y or pos[wc] in near)
+            near_wc = wc >= 0 and near >> pos[wc] & 1
+            if not near_wc and not _anyone_else(pos, q, 1 << y):  # alone: nothing shared
+                return 0.0
             group = [u for u in range(self.n) if u == q or pos[u] == y or (near_wc and u == wc)]
         if len(group) < 2:
             return 0.0
@@ -785,6 +878,6 @@ class View:
             if water[a] - water[b] < 2 or water[b] >= cap[b] or water[a] <= self.dry:
                 break
             gain += self.water_value(b, water[b], 1) - self.water_value(a, water[a] - 1, 1)
-            water[a] -= 1
-            water[b] += 1
+            water[a] = water[a] - 1
+            water[b] = water[b] + 1
         return gain
