@@ -210,7 +210,7 @@ def play_game(
         narrate(_header(s))
     del seed  # no frame above a deciding policy holds the game's seed: it would rebuild the game
     # common.play's play_turns, with the state's type known: compiled, its fields and apply are read directly, not
-    # looked up by name at each action (a third of what recording adds to the bare loop)
+    # looked up by name at each action (115 k of the 304 k instructions a game that recording added to the play)
     turn, player, actions = s.turn, s.current, []
     while _running(s):
         a = choose(policy, s, LegalActions(s))
