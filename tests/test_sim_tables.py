@@ -102,22 +102,3 @@ def test_an_action_played_again_is_logged_with_the_same_string(tmp_path):
              for t in sc.door.play(sc.setup, sc.policy, sc.policy_params, 77 + g).turn_columns["actions"][0]]
     assert len({id(t) for t in items}) == len(set(items)) < len(items)
     assert all(action_text(parse_action(t)) == t for t in set(items))
-
-
-def test_games_given_column_by_column_and_by_rows_keep_their_order():
-    """A game given column by column waits to be joined to the columns (in bulk): one given by rows after it
-    still comes after it, and each game's rows carry its scenario and number."""
-    from types import SimpleNamespace
-
-    key = [("scenario", pa.dictionary(pa.int32(), pa.string())), ("game", pa.int32())]
-    schemas = {"games": pa.schema([*key, ("n", pa.int32())]), "turns": pa.schema([*key, ("x", pa.int32()), ("ys", pa.list_(pa.int32()))]),
-               "tiles": pa.schema([*key, ("t", pa.string())])}
-    cols = Columns(schemas)
-    cols.add_columns("turns", "a", 0, {"x": [1, 2], "ys": ([5, 6, 7], [2, 1])})
-    cols.add_rows("turns", "a", 1, [SimpleNamespace(x=3, ys=[8])])
-    cols.add_columns("turns", "b", 2, {"x": [4], "ys": ([], [0])})
-    cols.add_columns("tiles", "b", 2, {"t": ["u", "v"]})
-    turns, tiles = cols.tables()["turns"].to_pydict(), cols.tables()["tiles"].to_pydict()
-    assert turns == {"scenario": ["a", "a", "a", "b"], "game": [0, 0, 1, 2], "x": [1, 2, 3, 4],
-                     "ys": [[5, 6], [7], [8], []]}
-    assert tiles == {"scenario": ["b", "b"], "game": [2, 2], "t": ["u", "v"]}

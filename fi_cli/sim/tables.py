@@ -11,8 +11,8 @@ from __future__ import annotations
 import os
 import struct
 from collections.abc import Iterable
-from itertools import accumulate, chain, repeat, starmap
-from operator import attrgetter, itemgetter
+from itertools import accumulate, chain
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -64,25 +64,16 @@ class Columns:
 
     def __init__(self, schemas: dict[str, pa.Schema]) -> None:
         self.schemas = schemas
-        self._data: dict[str, dict[str, Any]] = {
+        self.data: dict[str, dict[str, Any]] = {
             ds: {f.name: ListColumn() if pa.types.is_list(f.type) else [] for f in schemas[ds]} for ds in DATASETS}
-        # per dataset: games given column by column (add_columns) not yet joined to the columns: (scenario, game, rows)
-        self._blocks: dict[str, list[tuple[str, int, dict[str, Any]]]] = {ds: [] for ds in DATASETS}
         # per dataset: the fields copied from row records
         self._fields = {ds: tuple(n for n in schemas[ds].names if n not in ("scenario", "game")) for ds in DATASETS}
         self._getters = {ds: attrgetter(*self._fields[ds]) for ds in DATASETS}  # a row's values, in order
         self.n_games = 0
 
-    @property
-    def data(self) -> dict[str, dict[str, Any]]:
-        """The columns of each dataset, by name (a list, or a ListColumn), with every game's rows."""
-        for ds in DATASETS:
-            self._join(ds)
-        return self._data
-
     def add_game(self, values: Iterable[tuple[str, Any]]) -> None:
         """Append one games row, given as (column, value) pairs."""
-        g = self._data["games"]
+        g = self.data["games"]
         for name, value in values:
             g[name].append(value)
         self.n_games += 1
@@ -91,8 +82,7 @@ class Columns:
         """Append one game's rows of `dataset`: records with an attribute per column."""
         if not rows:
             return
-        self._join(dataset)  # the games before it first
-        cols = self._data[dataset]
+        cols = self.data[dataset]
         cols["scenario"].extend([scenario_id] * len(rows))
         cols["game"].extend([game] * len(rows))
         # the rows' values column by column: one C call a row, and one transposition
@@ -102,32 +92,20 @@ class Columns:
 
     def add_columns(self, dataset: str, scenario_id: str, game: int, rows: dict[str, Any]) -> None:
         """Append one game's rows of `dataset` given column by column: a list per column, a list-valued column as
-        (its rows' items in one list, each row's length). Kept as they are until the columns are read, then a
-        chunk's games are joined column by column at once (a few C calls a column, not Python steps a game)."""
-        self._blocks[dataset].append((scenario_id, game, rows))
-
-    def _join(self, dataset: str) -> None:
-        blocks = self._blocks[dataset]
-        if not blocks:
-            return
-        cols = self._data[dataset]
-        games = [rows for _, _, rows in blocks]
-        for name in games[0]:
-            values = map(itemgetter(name), games)
+        (its rows' items in one list, each row's length)."""
+        cols = self.data[dataset]
+        before = len(cols["scenario"])
+        for name, values in rows.items():
             col = cols[name]
             if isinstance(col, ListColumn):
-                items_and_lengths = list(values)
-                col.items.extend(chain.from_iterable(map(itemgetter(0), items_and_lengths)))
-                col.lengths.extend(chain.from_iterable(map(itemgetter(1), items_and_lengths)))
+                items, lengths = values
+                col.items.extend(items)
+                col.lengths.extend(lengths)
             else:
-                col.extend(chain.from_iterable(values))
-        first = cols[self._fields[dataset][0]]  # each game's number of rows, from the first column
-        counts = [len(rows[1]) if isinstance(first, ListColumn) else len(rows)
-                  for rows in map(itemgetter(self._fields[dataset][0]), games)]
-        for name, i in (("scenario", 0), ("game", 1)):  # each game's value repeated on each of its rows
-            per_game = zip(map(itemgetter(i), blocks), counts, strict=True)
-            cols[name].extend(chain.from_iterable(starmap(repeat, per_game)))
-        blocks.clear()
+                col.extend(values)
+        n = len(cols[self._fields[dataset][0]]) - before
+        cols["scenario"].extend([scenario_id] * n)
+        cols["game"].extend([game] * n)
 
     def tables(self, metadata: dict[str, str] | None = None) -> dict[str, pa.Table]:
         out = {}
