@@ -48,6 +48,11 @@ class ListColumn:
         self.lengths.extend(map(len, rows))
         self.items.extend(chain.from_iterable(rows))
 
+    def add_flat(self, flat: tuple[list, list[int]]) -> None:
+        """Append rows given flat: (their items in one list, each row's length)."""
+        self.items.extend(flat[0])
+        self.lengths.extend(flat[1])
+
     def __len__(self) -> int:
         return len(self.lengths)
 
@@ -69,13 +74,17 @@ class Columns:
         # per dataset: the fields copied from row records
         self._fields = {ds: tuple(n for n in schemas[ds].names if n not in ("scenario", "game")) for ds in DATASETS}
         self._getters = {ds: attrgetter(*self._fields[ds]) for ds in DATASETS}  # a row's values, in order
+        # per dataset and column: what appends a game's values given column by column (see add_columns)
+        self._adders = {ds: {n: c.add_flat if isinstance(c, ListColumn) else c.extend for n, c in cols.items()}
+                        for ds, cols in self.data.items()}
+        self._appenders = {n: c.append for n, c in self.data["games"].items()}  # a games row's values
         self.n_games = 0
 
     def add_game(self, values: Iterable[tuple[str, Any]]) -> None:
         """Append one games row, given as (column, value) pairs."""
-        g = self.data["games"]
+        add = self._appenders
         for name, value in values:
-            g[name].append(value)
+            add[name](value)
         self.n_games += 1
 
     def add_rows(self, dataset: str, scenario_id: str, game: int, rows: list[Any]) -> None:
@@ -93,16 +102,10 @@ class Columns:
     def add_columns(self, dataset: str, scenario_id: str, game: int, rows: dict[str, Any]) -> None:
         """Append one game's rows of `dataset` given column by column: a list per column, a list-valued column as
         (its rows' items in one list, each row's length)."""
-        cols = self.data[dataset]
+        cols, adders = self.data[dataset], self._adders[dataset]
         before = len(cols["scenario"])
         for name, values in rows.items():
-            col = cols[name]
-            if isinstance(col, ListColumn):
-                items, lengths = values
-                col.items.extend(items)
-                col.lengths.extend(lengths)
-            else:
-                col.extend(values)
+            adders[name](values)
         n = len(cols[self._fields[dataset][0]]) - before
         cols["scenario"].extend([scenario_id] * n)
         cols["game"].extend([game] * n)
