@@ -38,6 +38,7 @@ MODULES: tuple[str, ...] = (
     "fi_cli.island.policies.heuristic_special",
     "fi_cli.island.policies.heuristic_turn",
     "fi_cli.common.rollout",
+    "fi_cli.common.seed_sequence",
     "fi_cli.common.play",
     "fi_cli.island.play",
     "fi_cli.desert.actions",

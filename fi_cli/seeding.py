@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import numpy as np
+from .common.seed_sequence import first_word
 
 _POLICY_BRANCH = 1  # the SeedSequence child that seeds the players; the game itself uses the seed directly
 
@@ -12,5 +12,4 @@ def policy_seed(game_seed: int) -> int:
 
     It comes from a separate ``SeedSequence`` branch, so a policy that knows it can neither rebuild the
     game's generator nor share its stream; the game's seed itself is never handed to a policy."""
-    ss = np.random.SeedSequence(game_seed, spawn_key=(_POLICY_BRANCH,))
-    return int(ss.generate_state(1, np.uint64)[0] >> np.uint64(1))
+    return first_word(game_seed, (_POLICY_BRANCH,)) >> 1  # numpy's SeedSequence, without its set-up

@@ -28,6 +28,32 @@ def test_a_flat_list_column_is_the_array_of_its_rows(type_, rows):
     assert made.equals(pa.array([list(r) for r in rows], type=type_)) and made.type == type_
 
 
+@pytest.mark.parametrize("type_, values", [
+    (pa.int32(), [3, -1, 0, 2**31 - 1, -2**31]),
+    (pa.int64(), [2**63 - 1, 0, -5]),
+    (pa.int32(), [4, None, 7]),  # a null: pyarrow's own conversion
+    (pa.int32(), []),
+    (pa.dictionary(pa.int32(), pa.string()), ["s=1"] * 5),
+    (pa.dictionary(pa.int32(), pa.string()), ["s=1", "s=2", "s=1", "s=3"]),
+    (pa.dictionary(pa.int32(), pa.string()), []),
+])
+def test_a_column_is_the_array_pyarrow_makes_of_its_values(type_, values):
+    made = _array(values, type_)
+    assert made.equals(pa.array(values, type=type_)) and made.type == type_
+    col = ListColumn()  # the same values as items of a list column, rows of two
+    col.extend([values[i:i + 2] for i in range(0, len(values), 2)])
+    list_type = pa.list_(type_)
+    made = _array(col, list_type)
+    assert made.equals(pa.array([values[i:i + 2] for i in range(0, len(values), 2)], list_type))
+
+
+def test_an_integer_out_of_range_is_refused_as_pyarrow_refuses_it():
+    with pytest.raises(pa.ArrowInvalid):
+        pa.array([2**31], pa.int32())
+    with pytest.raises(pa.ArrowInvalid):
+        _array([1, 2**31], pa.int32())
+
+
 def test_logged_rows_leave_nothing_for_the_garbage_collector(tmp_path):
     """A row's lists are kept flat: a chunk of games holds no container per row (which made the collector run
     every dozen games)."""

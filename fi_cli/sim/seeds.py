@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 from functools import lru_cache
 
-import numpy as np
+from ..common.seed_sequence import first_word
 
 
 @lru_cache(maxsize=256)  # asked for each game: a scenario id (public) is hashed once
@@ -20,5 +20,4 @@ def scenario_key(scenario_id: str) -> int:
 
 def game_seed(root_seed: int, scenario_id: str, game: int) -> int:
     """The 63-bit seed of one game (fits a signed int64 column)."""
-    ss = np.random.SeedSequence(root_seed, spawn_key=(scenario_key(scenario_id), game))
-    return int(ss.generate_state(1, np.uint64)[0]) >> 1
+    return first_word(root_seed, (scenario_key(scenario_id), game)) >> 1  # numpy's SeedSequence, without its set-up
