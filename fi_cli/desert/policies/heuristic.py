@@ -21,7 +21,7 @@ from ...common.policies import checked_weights
 from ..actions import DRAW_STORM, END_ACTIONS, EXCAVATE, JET, NOBODY, PEEK_STORM, Action
 from ..engine import ORDER, PEEK, STORM, GameState
 from ..tiles import JET_PACK, METEOROLOGIST, TIME_THROTTLE
-from .heuristic_gear import gear_play, jet_targets, throttle
+from .heuristic_gear import gear_may_play, gear_play, jet_targets, throttle
 from .heuristic_team import peek_choice, peek_worth, stack_choice, water_gift
 from .heuristic_turn import Planner
 from .heuristic_view import View
@@ -115,7 +115,7 @@ class HeuristicPolicy:
         if a is not None:
             return a
         v = None
-        if any(map(any, state.hands)):
+        if gear_may_play(state):  # (else no card is played: the View is built only if the turn is planned)
             v = View(state, self.w)
             a = gear_play(v)
             if a is not None:
