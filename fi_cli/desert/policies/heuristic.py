@@ -124,7 +124,7 @@ class HeuristicPolicy:
             return (DRAW_STORM,)
         if state.actions_left <= 0:
             return (END_ACTIONS, state.current)
-        if self._plan and self._expect == _fingerprint(state) and self._plan[0] in state.own_actions():
+        if self._plan and self._expect == _fingerprint(state) and state.is_own_action(self._plan[0]):
             return self._follow(state)
         return self._turn(v or View(state, self.w))
 
