@@ -378,3 +378,30 @@ def test_a_plans_end_keeps_the_values_a_full_sort_would_put_first():
         for values in groups:
             _keep_best(best, values, m)
         assert best == sorted([u for values in groups for u in values], reverse=True)[:m]
+
+
+def test_gear_may_play_is_false_only_where_gear_play_plays_nothing():
+    # the policy skips the View and gear_play where gear_may_play says no card can be played: at every decision
+    # of whole games, a card gear_play would play must be one gear_may_play allows
+    from fi_cli.common.play import LegalActions
+    from fi_cli.desert.engine import ACTIONS, STORM
+    from fi_cli.desert.game import new_game
+    from fi_cli.desert.policies.heuristic import DEFAULTS
+    from fi_cli.desert.policies.heuristic_gear import gear_may_play, gear_play
+    from fi_cli.desert.policies.heuristic_view import View
+
+    pol = make_policy("heuristic")
+    played = skipped = 0
+    for players, seed in ((4, 1), (2, 2), (5, 3), (3, 4)):
+        s = new_game(GameSetup(players, 1), seed)
+        pol.reset(seed)
+        while s.outcome is None:
+            if any(map(any, s.hands)) and s.phase in (ACTIONS, STORM):
+                card = gear_play(View(s, DEFAULTS))
+                if gear_may_play(s):
+                    played += card is not None
+                else:
+                    assert card is None
+                    skipped += 1
+            s.apply(choose(pol, s, LegalActions(s)))
+    assert played and skipped  # both cases met

@@ -360,6 +360,44 @@ class GameState(StateBase):
                 acts.append((TAKE_WATER, p))
         return acts
 
+    def is_own_action(self, a: Action) -> bool:
+        """Whether ``a`` is in ``own_actions()``, without listing them (the heuristic following its plan asks
+        this at every action)."""
+        if self.phase != ACTIONS or not self.actions_left or len(a) < 2 or a[1] != self.current:
+            return False
+        k, p, n = a[0], a[1], len(a)
+        x = self.pos[p]
+        role = self.roles[p]
+        sand = self.sand
+        if self.buried(p):
+            return k == REMOVE_SAND and n == 3 and a[2] == x
+        if k == MOVE:
+            return n == 4 and a[2] in self.steps(role, x) and (
+                a[3] == NOBODY or role == CLIMBER and a[3] in self._others_on(x, p)
+            )
+        if k == REMOVE_SAND:
+            return n == 3 and a[2] in (AROUND_SELF[x] if role == EXPLORER else ORTH_SELF[x]) and sand[a[2]] > 0
+        if k == EXCAVATE:
+            return n == 2 and not self.dug[x] and not sand[x]
+        if k == PICK_UP:
+            i = a[2] if n == 3 else -1
+            return self.dug[x] != 0 and sand[x] < 2 and 0 <= i < len(self.parts) and self.parts[i] == x
+        if k == NAVIGATE:
+            if role != NAVIGATOR or n != 5:
+                return False
+            q, r = a[2], a[4]
+            if not 0 <= q < self.n or q == p or self.buried(q) or a[3] not in self.navigator_targets(q):
+                return False
+            return r == NOBODY or self.roles[q] == CLIMBER and r in self._others_on(self.pos[q], q)
+        if k == REDUCE_STORM:
+            return role == METEOROLOGIST and n == 2 and self.skips < self.storm_cards()
+        if k == PEEK_STORM:
+            return role == METEOROLOGIST and n == 2
+        if k == TAKE_WATER:
+            return (n == 2 and role == WATER_CARRIER and self.kind[x] == WELL and self.dug[x] != 0
+                    and self.water[p] < self.comp.canteens[role])  # fmt: skip
+        return False
+
     def _others_on(self, x: int, p: int) -> list[int]:
         return [q for q in range(self.n) if q != p and self.pos[q] == x]
 

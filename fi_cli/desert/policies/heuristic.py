@@ -21,7 +21,7 @@ from ...common.policies import checked_weights
 from ..actions import DRAW_STORM, END_ACTIONS, EXCAVATE, JET, NOBODY, PEEK_STORM, Action
 from ..engine import ORDER, PEEK, STORM, GameState
 from ..tiles import JET_PACK, METEOROLOGIST, TIME_THROTTLE
-from .heuristic_gear import gear_play, jet_targets, throttle
+from .heuristic_gear import gear_may_play, gear_play, jet_targets, throttle
 from .heuristic_team import peek_choice, peek_worth, stack_choice, water_gift
 from .heuristic_turn import Planner
 from .heuristic_view import View
@@ -115,7 +115,7 @@ class HeuristicPolicy:
         if a is not None:
             return a
         v = None
-        if any(map(any, state.hands)):
+        if gear_may_play(state):  # (else no card is played: the View is built only if the turn is planned)
             v = View(state, self.w)
             a = gear_play(v)
             if a is not None:
@@ -124,7 +124,7 @@ class HeuristicPolicy:
             return (DRAW_STORM,)
         if state.actions_left <= 0:
             return (END_ACTIONS, state.current)
-        if self._plan and self._expect == _fingerprint(state) and self._plan[0] in state.own_actions():
+        if self._plan and self._expect == _fingerprint(state) and state.is_own_action(self._plan[0]):
             return self._follow(state)
         return self._turn(v or View(state, self.w))
 

@@ -16,9 +16,10 @@ player's, between storm cards):
 from __future__ import annotations
 
 from ..actions import BLAST, JET, NOBODY, RESERVE, SCOPE, SHIELD, THROTTLE, Action
-from ..engine import ACTIONS, STORM
+from ..engine import ACTIONS, AROUND_SELF, COLLECTED, ORTH_SELF, STORM, GameState
 from ..tiles import (
     DUNE_BLASTER,
+    EXPLORER,
     HIDDEN,
     HIDDEN_WATER,
     JET_PACK,
@@ -42,6 +43,24 @@ def gear_play(v: View) -> Action | None:
     return (
         _reserve(v, holders) or _shield(v, holders) or _blast(v, holders) or _jet_win(v, holders) or _scope(v, holders)
     )
+
+
+def gear_may_play(s: GameState) -> bool:
+    """Whether a rule of ``gear_play`` can play a card at all, read off the hands, the phase and the sand alone:
+    False means ``gear_play`` plays nothing. Most decisions with gear in hand play none, and then need no View."""
+    phase = s.phase
+    all_in = s.parts.count(COLLECTED) == 4
+    for h in range(s.n):
+        hand = s.hands[h]
+        if hand[SECRET_WATER_RESERVE] or hand[TERRASCOPE] and phase == ACTIONS or hand[JET_PACK] and all_in:
+            return True
+        if hand[SOLAR_SHIELD] and phase == STORM and not s.shields >> h & 1:
+            return True
+        if hand[DUNE_BLASTER]:
+            for c in (AROUND_SELF if s.roles[h] == EXPLORER else ORTH_SELF)[s.pos[h]]:
+                if s.sand[c] >= 2:
+                    return True
+    return False
 
 
 def _blast(v: View, holders: list[int]) -> Action | None:
