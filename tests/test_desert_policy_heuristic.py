@@ -390,18 +390,23 @@ def test_gear_may_play_is_false_only_where_gear_play_plays_nothing():
     from fi_cli.desert.policies.heuristic_gear import gear_may_play, gear_play
     from fi_cli.desert.policies.heuristic_view import View
 
+    # the weights of the Secret Water Reserve and the Terrascope rules are read by gear_may_play: the defaults, and
+    # weights that play those cards more often (and a water value that makes gear_may_play unable to tell)
+    eager = dict(DEFAULTS, reserve_cost=4.0, scope_water=2.0, scope_missing=5.0)
+    weights = (DEFAULTS, eager, dict(eager, water_ratio=1.5))
     pol = make_policy("heuristic")
-    played = skipped = 0
-    for players, seed in ((4, 1), (2, 2), (5, 3), (3, 4)):
+    played, skipped = [0] * len(weights), [0] * len(weights)
+    for players, seed in ((4, 1), (2, 2), (5, 3), (3, 4), (4, 5), (2, 6)):
         s = new_game(GameSetup(players, 1), seed)
         pol.reset(seed)
         while s.outcome is None:
             if any(map(any, s.hands)) and s.phase in (ACTIONS, STORM):
-                card = gear_play(View(s, DEFAULTS))
-                if gear_may_play(s):
-                    played += card is not None
-                else:
-                    assert card is None
-                    skipped += 1
+                for i, w in enumerate(weights):
+                    card = gear_play(View(s, w))
+                    if gear_may_play(s, w):
+                        played[i] += card is not None
+                    else:
+                        assert card is None, (i, card)
+                        skipped[i] += 1
             s.apply(choose(pol, s, LegalActions(s)))
-    assert played and skipped  # both cases met
+    assert all(played) and all(skipped)  # both cases met with each set of weights

@@ -115,7 +115,7 @@ class HeuristicPolicy:
         if a is not None:
             return a
         v = None
-        if gear_may_play(state):  # (else no card is played: the View is built only if the turn is planned)
+        if gear_may_play(state, self.w):  # (else no card is played: the View is built only if the turn is planned)
             v = View(state, self.w)
             a = gear_play(v)
             if a is not None:

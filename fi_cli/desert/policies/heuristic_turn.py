@@ -12,6 +12,7 @@ decision plans again.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Final
 
 from ..actions import EXCAVATE, MOVE, NAVIGATE, NOBODY, PICK_UP, REDUCE_STORM, REMOVE_SAND, TAKE_WATER, Action
@@ -48,8 +49,7 @@ class Work:
         self.lumps: list[tuple[int, float, list[Action]]] = []  # (actions, value, the actions in order)
 
 
-def _value(item: tuple[float, Action]) -> float:
-    return item[0]
+_value: Final = itemgetter(0)  # an item's value (a C function: a compiled key function is called generically)
 
 
 def _keep_best(top: list[float], values: list[float], m: int) -> None:
@@ -188,12 +188,14 @@ class Planner:
             vals = self.v.sand_value(c)[self.s.sand[c] - sand :] if sand else []
             r, act = self.rate, (REMOVE_SAND, self.p, c)
             items = self._sands[key] = []
-            for i in range(0, len(vals), r):
+            i = 0
+            while i < len(vals):  # (not a range with a step: compiled, that is a generic Python call)
                 u = 0.0  # the markers one action removes, added as sum() adds them
                 for j in range(i, i + r):
                     if j < len(vals):
                         u += vals[j]
                 items.append((u, act))
+                i += r
         return items
 
     def _well_draws(self, z: int) -> list[tuple[float, Action]]:
@@ -301,23 +303,24 @@ class Planner:
         if known is not None:
             return known[0]
         best, first, index = self._final(x, k, done), -1, -1
-        dist = self._distances(x, k)[0]
-        for t in range(N_CELLS):
-            d = dist[t]
-            if d > k or done >> t & 1:
-                continue
-            lumps = self._work_at(t, self.s.sand[t]).lumps
-            if not lumps:
-                continue
-            carried = self._carried_water(x, t) if self.role == CLIMBER and t != x else 0.0
-            for i, (cost, value, acts) in enumerate(lumps):
-                if d + cost > k:
+        if k > 0:  # (no lump without an action)
+            dist = self._distances(x, k)[0]
+            for t in range(N_CELLS):
+                d = dist[t]
+                if d > k or done >> t & 1:
                     continue
-                if carried and (EXCAVATE, self.p) in acts:
-                    value += carried
-                total = value + self._search(t, k - d - cost, done | 1 << t)
-                if total > best:
-                    best, first, index = total, t, i
+                lumps = self._work_at(t, self.s.sand[t]).lumps
+                if not lumps:
+                    continue
+                carried = self._carried_water(x, t) if self.role == CLIMBER and t != x else 0.0
+                for i, (cost, value, acts) in enumerate(lumps):
+                    if d + cost > k:
+                        continue
+                    if carried and (EXCAVATE, self.p) in acts:
+                        value += carried
+                    total = value + self._search(t, k - d - cost, done | 1 << t)
+                    if total > best:
+                        best, first, index = total, t, i
         self._memo[key] = (best, first, index)
         return best
 
@@ -334,6 +337,11 @@ class Planner:
         """The end of a plan: single actions (sand in reach of x before the walk, in reach of y after it, and the
         work that can be done anywhere), a walk to an end tile y. Each marker is counted once. The end tiles are
         compared by their values alone; ``_final_plan`` lists the actions of the best one."""
+        if k == 0:  # no action left: the plan ends on x, its value is x's place alone (as the loop below finds)
+            total = 0.0 + self._place(x)
+            best_value, best_y = (total, x) if total > -1e18 else (-1e18, -1)
+            self._finals[done << 9 | x << 4 | k] = best_y
+            return best_value
         s = self.s
         dist = self._distances(x, k)[0]
         climb = self.role == CLIMBER

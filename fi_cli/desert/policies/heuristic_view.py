@@ -8,6 +8,7 @@ deck's from the cards not yet drawn (the known top first, as a Meteorologist lef
 from __future__ import annotations
 
 import math
+from operator import itemgetter
 from typing import Final
 
 from ..engine import AROUND_SELF, COLLECTED, NOT_FOUND, ORTH_BITS, ORTH_SELF, STORM, GameState
@@ -84,6 +85,16 @@ def _fill(level: list[int], room: list[int], pool: int) -> list[int]:
     return out
 
 
+def _claim(first: list[tuple[int, ...]], c: int, work: int, actions: int, claimed: float) -> float:
+    """The share of a task's value left to pawn q: ``claimed`` (``w_claimed``) when a pawn whose turn comes first
+    (its steps ``first``, see ``View._first_rows``) can walk to cell c and do the work there on its next turn of
+    ``actions`` (it will have done it), else all of it. The work is counted at q's own rate of sand removal."""
+    for steps in first:
+        if steps[c] + work <= actions:
+            return claimed
+    return 1.0
+
+
 def _anyone_else(pos: list[int], q: int, cells: int) -> bool:
     """Whether a pawn other than q stands on a cell of the bit mask ``cells``."""
     for u in range(len(pos)):
@@ -92,8 +103,7 @@ def _anyone_else(pos: list[int], q: int, cells: int) -> bool:
     return False
 
 
-def _task_value(task: tuple[float, int, int]) -> float:
-    return task[0]
+_task_value: Final = itemgetter(0)  # a task's value (a C function: a compiled key function is called generically)
 
 
 class View:
@@ -330,16 +340,6 @@ class View:
         if not self._tiles_known:
             self._tile_odds()
         return self._p_well
-
-    @property
-    def clues_left(self) -> int:
-        """Clue tiles not yet excavated (counted on their own: the odds of the tiles are not needed)."""
-        kind, dug = self.s.kind, self.s.dug
-        left = 8
-        for c in range(N_CELLS):
-            if dug[c] and 6 <= kind[c] <= 13:
-                left -= 1
-        return left
 
     def _parts_in_reach(self) -> int:
         n = 0
@@ -603,7 +603,7 @@ class View:
     def tasks(self, q: int) -> list[tuple[float, int, int]]:
         """(value, cell, actions spent at the cell) of the work on the board for pawn q: excavations (a well's
         water for q and the pawns already there) and parts to pick up, less what another pawn will have done
-        (``_claim``)."""
+        (see ``_claim``)."""
         out = self._tasks.get(q)
         if out is not None:
             return out
@@ -612,6 +612,8 @@ class View:
         kind, dug, sand_of, pos, parts = s.kind, s.dug, s.sand, s.pos, s.parts
         values = self.kind_value
         first = self._first_rows(q)
+        actions, claimed = s.comp.actions_per_turn, w["w_claimed"]
+        v_pick = w["v_pick"]
         part_cells = 0
         for at in parts:
             if at >= 0:
@@ -629,13 +631,13 @@ class View:
                     value = 0.0 if k == MIRAGE else values[k]
                 if value > 0:
                     work = -(-sand // r) + 1
-                    out.append((value * self._claim(first, c, work), c, work))
+                    out.append((value * _claim(first, c, work, actions, claimed), c, work))
             if not part_cells >> c & 1:
                 continue
             for at in parts:
                 if at == c:
                     work = (-(-sand // r) + 1) if not dug[c] else -(-max(0, sand - 1) // r)
-                    out.append((w["v_pick"] * self._claim(first, c, work + 1), c, work + 1))
+                    out.append((v_pick * _claim(first, c, work + 1, actions, claimed), c, work + 1))
         out.extend(self._water_tasks(q))
         self._tasks[q] = out
         return out
@@ -653,16 +655,6 @@ class View:
         s = self.s
         before = self._before
         return [geo(s.roles[u])[s.pos[u]] for u in range(self.n) if before[u] < before[q] and not s.buried(u)]
-
-    def _claim(self, first: list[tuple[int, ...]], c: int, work: int) -> float:
-        """The share of a task's value left to pawn q: ``w_claimed`` when a pawn whose turn comes first (its steps
-        ``first``, see ``_first_rows``) can walk to cell c and do the work there on its next turn (it will have
-        done it), else all of it. The work is counted at q's own rate of sand removal."""
-        actions = self.s.comp.actions_per_turn
-        for steps in first:
-            if steps[c] + work <= actions:
-                return self.w["w_claimed"]
-        return 1.0
 
     def _water_tasks(self, q: int) -> list[tuple[float, int, int]]:
         """Water the Water Carrier can hand out (next to her is near enough: -1 action): to q from her, or from
