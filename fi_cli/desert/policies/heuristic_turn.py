@@ -49,6 +49,9 @@ class Work:
         self.lumps: list[tuple[int, float, list[Action]]] = []  # (actions, value, the actions in order)
 
 
+_NO_WORK: Final = Work()  # the work at most cells: none (shared, never changed)
+
+
 _value: Final = itemgetter(0)  # an item's value (a C function: a compiled key function is called generically)
 
 
@@ -119,6 +122,11 @@ class Planner:
     def work(self, z: int, sand_z: int) -> Work:
         """The work at cell z for the current pawn standing there (z's sand taken as ``sand_z``)."""
         v, s, p = self.v, self.s, self.p
+        if s.dug[z]:
+            if z not in s.parts and not (self.role == WATER_CARRIER and s.kind[z] == WELL):
+                return _NO_WORK
+        elif s.kind[z] == MIRAGE:
+            return _NO_WORK
         out = Work()
         if s.dug[z]:
             if sand_z < 2:
@@ -148,6 +156,7 @@ class Planner:
                         acts = acts + [(PICK_UP, p, i)]
                         value += v.w["v_pick"]
                         out.lumps.append((len(acts), value, acts))
+        out.own_values = [u for u, _ in out.own]
         return out
 
     def _pulls_onto_well(
@@ -458,7 +467,6 @@ class Planner:
         found = self._works[key]
         if found is None:
             found = self._works[key] = self.work(z, sand_z)
-            found.own_values = [u for u, _ in found.own]
         return found
 
     def _well_odds(self, y: int) -> float:

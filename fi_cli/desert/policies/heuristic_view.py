@@ -143,8 +143,8 @@ class View:
         self._w_share = w["w_share"]
         self._w_shade = w["w_shade"]
         self._w_bury = w["w_bury_risk"]
-        self._tasks: dict[int, list[tuple[float, int, int]]] = {}
-        self._ranked: dict[int, list[tuple[float, int, int]]] = {}
+        self._tasks: list[list[tuple[float, int, int]] | None] = [None] * n  # by pawn
+        self._ranked: list[list[tuple[float, int, int]] | None] = [None] * n
         self._risks: dict[int, float] = {}
         self._clusters: dict[int, float] = {}
         self._alone: dict[int, float] = {}
@@ -597,16 +597,16 @@ class View:
 
     def storm_side(self, c: int) -> bool:
         """Whether cell c is next to the storm (its tile is the next to slide and gain sand)."""
-        return c in ORTH[self.s.storm]
+        return bool(ORTH_BITS[self.s.storm] >> c & 1)
 
     # ------------------------------------------------------------------ the value of a pawn's place
     def tasks(self, q: int) -> list[tuple[float, int, int]]:
         """(value, cell, actions spent at the cell) of the work on the board for pawn q: excavations (a well's
         water for q and the pawns already there) and parts to pick up, less what another pawn will have done
         (see ``_claim``)."""
-        out = self._tasks.get(q)
-        if out is not None:
-            return out
+        known = self._tasks[q]
+        if known is not None:
+            return known
         s, w = self.s, self.w
         r = rate(s.roles[q])
         kind, dug, sand_of, pos, parts = s.kind, s.dug, s.sand, s.pos, s.parts
@@ -644,7 +644,7 @@ class View:
 
     def _ranked_tasks(self, q: int) -> list[tuple[float, int, int]]:
         """``tasks(q)``, the most valuable first."""
-        out = self._ranked.get(q)
+        out = self._ranked[q]
         if out is None:
             out = self._ranked[q] = sorted(self.tasks(q), key=_task_value, reverse=True)
         return out
