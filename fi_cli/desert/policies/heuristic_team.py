@@ -14,7 +14,13 @@ def water_gift(s: GameState) -> Action | None:
     (on the same tile; the Water Carrier also to the tiles next to hers), the driest receiver first."""
     pos, water, roles = s.pos, s.water, s.roles
     keep = 1 if s.rules.thirst_at_zero else 0
-    if max(water) - min(water) < 2:  # (nobody can give)
+    lo = hi = water[0]
+    for u in water:
+        if u < lo:
+            lo = u
+        elif u > hi:
+            hi = u
+    if hi - lo < 2:  # (nobody can give)
         return None
     canteens = s.comp.canteens
     giver = taker = -1  # the best pair: the driest receiver, then the fullest giver (the first found on a tie)

@@ -310,9 +310,10 @@ class View:
         value[GEAR_TILE] = gear
         value[TUNNEL] = gear + w["v_tunnel"]
         value[LAUNCH_PAD] = w["v_launch"] if s.rules.launch_pad_needs_excavation else 0.0
+        clue, pair = w["v_clue"], w["v_clue_pair"]
         for k in _CLUES:
             part = clue_part(k)
-            value[k] = w["v_clue_pair"] if found[part] == 1 and s.parts[part] == NOT_FOUND else w["v_clue"]
+            value[k] = pair if found[part] == 1 and s.parts[part] == NOT_FOUND else clue
         if hidden:
             v = 0.0
             for k in PLAIN_KINDS:
@@ -537,7 +538,11 @@ class View:
             base += w["v_sand_target"]
         if c == self.pad:
             base += w["v_sand_pad"] * self.collected
-        part_here = c in s.parts
+        part_here = False
+        for at in s.parts:  # (not ``in``: compiled, that is a generic Python comparison of each)
+            if at == c:
+                part_here = True
+                break
         if part_here:
             base += w["v_sand_part"]
         out = [base] * k
