@@ -412,14 +412,18 @@ class GameState(StateBase):
         """List the free actions into ``acts`` (with ``first``, stop at the first one found)."""
         n, pos, water, roles, hands = self.n, self.pos, self.water, self.roles, self.hands
         wc = self.carrier
-        shared = [x for x in pos if pos.count(x) > 1]  # tiles with two pawns or more
-        if wc >= 0 and not any(pos[b] in ORTH[pos[wc]] for b in range(n)):
+        shared = seen = 0  # bit masks of the tiles with two pawns or more, with one or more
+        for x in pos:
+            if seen >> x & 1:
+                shared |= 1 << x
+            seen |= 1 << x
+        if wc >= 0 and not seen & ORTH_BITS[pos[wc]]:
             wc = -1  # nobody next to the Water Carrier: she gives like anybody
         keep = 1 if self.rules.thirst_at_zero else 0
         canteens = self.comp.canteens
         for a in range(n):
             x = pos[a]
-            if a != wc and x not in shared:
+            if a != wc and not shared >> x & 1:
                 continue  # nobody within reach
             mates = [b for b in range(n) if b != a and pos[b] == x]
             reach = sorted(mates + [b for b in range(n) if pos[b] in ORTH[x]]) if a == wc else mates

@@ -36,7 +36,7 @@ from .heuristic_view import MANHATTAN, View
 def gear_play(v: View) -> Action | None:
     """A gear card worth playing now, by anyone, or None."""
     s = v.s
-    holders = [h for h in range(v.n) if any(s.hands[h])]
+    holders = [h for h in range(v.n) if _holds(s.hands[h])]
     if not holders:
         return None
     # the rules in turn, called by name (a loop over them would call each through Python's generic calls)
@@ -92,7 +92,18 @@ def _missing(s: GameState) -> int:
 
 def _scope_may_look(s: GameState, w: dict[str, float]) -> bool:
     """Whether ``_scope`` can look at a tile at all: the driest pawn is thirsty, or few clues are missing."""
-    return min(s.water) <= w["scope_water"] or _missing(s) <= w["scope_missing"]
+    driest = s.water[0]
+    for u in s.water:
+        driest = u if u < driest else driest
+    return driest <= w["scope_water"] or _missing(s) <= w["scope_missing"]
+
+
+def _holds(hand: list[int]) -> bool:
+    """Whether a hand holds any gear (not ``any``: compiled, that is a generic Python call)."""
+    for count in hand:
+        if count:
+            return True
+    return False
 
 
 def _blast(v: View, holders: list[int]) -> Action | None:

@@ -30,7 +30,7 @@ from ..tiles import (
     WELL,
 )
 from .heuristic_team import navigations
-from .heuristic_view import View, rate
+from .heuristic_view import View, has, rate
 
 # the cells in reach of each cell (itself included), as bit masks: a membership test without a tuple scan
 _ORTH_SELF_BITS: Final = tuple(b | 1 << c for c, b in enumerate(ORTH_BITS))
@@ -123,7 +123,7 @@ class Planner:
         """The work at cell z for the current pawn standing there (z's sand taken as ``sand_z``)."""
         v, s, p = self.v, self.s, self.p
         if s.dug[z]:
-            if z not in s.parts and not (self.role == WATER_CARRIER and s.kind[z] == WELL):
+            if not has(s.parts, z) and not (self.role == WATER_CARRIER and s.kind[z] == WELL):
                 return _NO_WORK
         elif s.kind[z] == MIRAGE:
             return _NO_WORK

@@ -85,6 +85,14 @@ def _fill(level: list[int], room: list[int], pool: int) -> list[int]:
     return out
 
 
+def has(cells: list[int], c: int) -> bool:
+    """Whether c is one of ``cells`` (not ``in``: compiled, that compares each as Python objects)."""
+    for x in cells:
+        if x == c:
+            return True
+    return False
+
+
 def _claim(first: list[tuple[int, ...]], c: int, work: int, actions: int, claimed: float) -> float:
     """The share of a task's value left to pawn q: ``claimed`` (``w_claimed``) when a pawn whose turn comes first
     (its steps ``first``, see ``View._first_rows``) can walk to cell c and do the work there on its next turn of
@@ -150,6 +158,7 @@ class View:
         self._alone: dict[int, float] = {}
         self._places: list[float | None] = [None] * (n * N_CELLS)
         self._leashes: list[tuple[int, float] | None] = [None] * n
+        self._wells_alone: list[float | None] = [None] * n  # by pawn
         self._pad_costs: dict[int, list[int]] = {}
         self._routes: dict[int, list[int]] = {}
         left = s.storm_left if s.phase == STORM else max(0, self.cpt - s.skips)
@@ -364,6 +373,14 @@ class View:
         """A well gives 2 water to each pawn on it, once: what they gain now. Without a Water Carrier every unit
         a pawn misses (away, or its canteen full) is water the team will lack later; with one nothing is lost,
         she draws the rest later (so a well is not worth digging before someone needs its water)."""
+        if len(present) == 1:  # a pawn alone: remembered for the decision (every water tile nobody stands on)
+            alone = self._wells_alone[present[0]]
+            if alone is None:
+                alone = self._wells_alone[present[0]] = self._well_value(present)
+            return alone
+        return self._well_value(present)
+
+    def _well_value(self, present: list[int]) -> float:
         s = self.s
         gain = 0.0
         safer = self._well_risk
@@ -538,11 +555,7 @@ class View:
             base += w["v_sand_target"]
         if c == self.pad:
             base += w["v_sand_pad"] * self.collected
-        part_here = False
-        for at in s.parts:  # (not ``in``: compiled, that is a generic Python comparison of each)
-            if at == c:
-                part_here = True
-                break
+        part_here = has(s.parts, c)
         if part_here:
             base += w["v_sand_part"]
         out = [base] * k
