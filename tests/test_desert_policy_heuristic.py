@@ -380,6 +380,37 @@ def test_a_plans_end_keeps_the_values_a_full_sort_would_put_first():
         assert best == sorted([u for values in groups for u in values], reverse=True)[:m]
 
 
+def test_a_place_bound_is_never_below_the_place_value():
+    # the planner and the Navigator work a place's value out in full only where its bound (the value without the
+    # thirst risk) could still make it the best: at every decision of whole games, for every pawn and cell, the
+    # bound asked first is at least the value, often more, and the value is the same as when asked alone
+    from fi_cli.common.play import LegalActions
+    from fi_cli.desert.engine import ACTIONS
+    from fi_cli.desert.game import new_game
+    from fi_cli.desert.policies.heuristic import DEFAULTS
+    from fi_cli.desert.policies.heuristic_view import View
+
+    pol = make_policy("heuristic")
+    above = 0
+    for players, seed in ((4, 11), (2, 12), (5, 13), (3, 14)):
+        s = new_game(GameSetup(players, 1), seed)
+        pol.reset(seed)
+        while s.outcome is None:
+            if s.phase == ACTIONS:
+                bounded, alone = View(s, DEFAULTS), View(s, DEFAULTS)
+                for q in range(s.n):
+                    for y in range(len(CELLS)):
+                        bound = bounded.place_bound(q, y)
+                        value = bounded.place_value(q, y)
+                        assert bound >= value == alone.place_value(q, y)
+                        above += bound > value
+                        assert bounded.place_bound(q, y) == value  # once known, the value itself
+            s.apply(choose(pol, s, LegalActions(s)))
+    assert above  # the risk left out of the bound is often more than nothing
+    negative = View(s, dict(DEFAULTS, w_death=-1.0))  # a risk that is no cost: the bound is the value
+    assert negative.place_bound(0, 7) == negative.place_value(0, 7)
+
+
 def test_gear_may_play_is_false_only_where_gear_play_plays_nothing():
     # the policy skips the View and gear_play where gear_may_play says no card can be played: at every decision
     # of whole games, a card gear_play would play must be one gear_may_play allows

@@ -49,10 +49,13 @@ def navigations(v: View, p: int) -> list[tuple[float, Action]]:
             continue
         here = v.place_value(q, s.pos[q])
         best = None
+        cost = v.w["nav_cost"]
         for c in s.navigator_targets(q):
-            gain = v.place_value(q, c) - here - v.w["nav_cost"]
-            if gain > 0 and (best is None or gain > best[0]):
-                best = (gain, (NAVIGATE, p, q, c, NOBODY))
+            bound = v.place_bound(q, c) - here - cost  # (the place's value in full only where it may gain most)
+            if bound > 0 and (best is None or bound > best[0]):
+                gain = v.place_value(q, c) - here - cost
+                if gain > 0 and (best is None or gain > best[0]):
+                    best = (gain, (NAVIGATE, p, q, c, NOBODY))
         if best:
             out.append(best)
     return out

@@ -399,14 +399,17 @@ class Planner:
                         _keep_best(best, self._sand_values(c, sand_c), m)
                 if y != x:
                     _keep_best(best, self._work_at(y, sand_y).own_values, m)
-                top = 0.0
+                base = 0.0
                 for u in best:
-                    top += u
-                total = top + entry_value + self._place(y)
+                    base += u
+                base += entry_value
             else:
-                total = entry_value + self._place(y)
-            if total > best_value:
-                best_value, best_y = total, y
+                base = entry_value
+            # y's place is worked out in full only where a bound of it makes y the best end tile so far
+            if base + self.v.place_bound(self.p, y) > best_value:
+                total = base + self._place(y)
+                if total > best_value:
+                    best_value, best_y = total, y
         self._finals[done << 9 | x << 4 | k] = best_y
         return best_value
 

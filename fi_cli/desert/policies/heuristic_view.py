@@ -114,6 +114,29 @@ def _anyone_else(pos: list[int], q: int, cells: int) -> bool:
 _task_value: Final = itemgetter(0)  # a task's value (a C function: a compiled key function is called generically)
 
 
+class Place:
+    """The value of a pawn's place worked out but for the thirst risk (see ``View.place_value``): the value before
+    the risk is taken off and the terms added after it, added in the same order with or without it."""
+
+    __slots__ = ("head", "pos", "share", "shade", "shaded", "bury", "buried")
+
+    def __init__(self, head: float, pos: list[int], share: float) -> None:
+        self.head = head  # the value before the risk
+        self.pos = pos  # the pawns' cells, the pawn on its place
+        self.share = share  # then the water shared
+        self.shade, self.shaded = 0.0, False  # then the water saved in the shade
+        self.bury, self.buried = 0.0, False  # then the risk of being buried
+
+    def tail(self, total: float) -> float:
+        """The place's value from ``total``, the value before the risk with the risk taken off (or not)."""
+        total += self.share
+        if self.shaded:
+            total += self.shade
+        if self.buried:
+            total -= self.bury
+        return total
+
+
 class View:
     """The public facts and values one decision needs (``w``: the policy's weights). What is cheap is read at
     once; what only some decisions need (the odds of the hidden tiles and of the storm deck, the water a pawn
@@ -157,6 +180,7 @@ class View:
         self._clusters: dict[int, float] = {}
         self._alone: dict[int, float] = {}
         self._places: list[float | None] = [None] * (n * N_CELLS)
+        self._place_parts: list[Place | None] = [None] * (n * N_CELLS)
         self._leashes: list[tuple[int, float] | None] = [None] * n
         self._wells_alone: list[float | None] = [None] * n  # by pawn
         self._pad_costs: dict[int, list[int]] = {}
@@ -683,7 +707,7 @@ class View:
         s = self.s
         water = s.water
         out = []
-        spare = water[wc] - 1 + (2 if s.pos[wc] in self.wells_dug else 0)
+        spare = water[wc] - 1 + (2 if has(self.wells_dug, s.pos[wc]) else 0)
         if q != wc:
             give = min(self.cap[q] - water[q], spare)
             if give > 0:
@@ -702,10 +726,30 @@ class View:
         key = q * N_CELLS + y
         value = self._places[key]
         if value is None:
-            value = self._places[key] = self._place_value(q, y)
+            part = self._place_part(q, y)
+            value = self._places[key] = part.tail(part.head - self._w_death * self._moved_risk(q, y, part.pos))
         return value
 
-    def _place_value(self, q: int, y: int) -> float:
+    def place_bound(self, q: int, y: int) -> float:
+        """``place_value(q, y)`` or more: the value without the thirst risk (the costliest part to work out, and
+        a cost: ``w_death`` is not negative) until the value itself is known."""
+        key = q * N_CELLS + y
+        value = self._places[key]
+        if value is not None:
+            return value
+        if self._w_death < 0:
+            return self.place_value(q, y)
+        part = self._place_part(q, y)
+        return part.tail(part.head)
+
+    def _place_part(self, q: int, y: int) -> Place:
+        key = q * N_CELLS + y
+        part = self._place_parts[key]
+        if part is None:
+            part = self._place_parts[key] = self._new_place_part(q, y)
+        return part
+
+    def _new_place_part(self, q: int, y: int) -> Place:
         s, w = self.s, self.w
         role = s.roles[q]
         g = geo(role)[y]
@@ -728,14 +772,13 @@ class View:
                 total -= w["w_take_off"] * self.turns_to_take_off(q, y)
         pos = s.pos[:]
         pos[q] = y
-        total -= self._w_death * self._moved_risk(q, y, pos)
-        total += self._w_share * self.share_gain(q, y)
+        part = Place(total, pos, self._w_share * self.share_gain(q, y))  # (the thirst risk comes between)
         if self.shaded(y, pos):  # the water the shade saves until q's next turn
             saved = self.suns_ahead(self._before[q]) * self.water_value(q, s.water[q] - 1, 1)
-            total += self._w_shade * saved
+            part.shade, part.shaded = self._w_shade * saved, True
         if s.sand[y] >= 1 and role != CLIMBER and self.storm_side(y):
-            total -= self._w_bury * s.sand[y]
-        return total
+            part.bury, part.buried = self._w_bury * s.sand[y], True
+        return part
 
     def team_risk(self, pos: list[int]) -> float:
         """The chance (summed over the pawns) that a pawn dies of thirst before the next turn of the first pawn
@@ -780,7 +823,7 @@ class View:
             shared = 1 << y
         if _anyone_else(pos, q, shared):
             return self.team_risk(pos)
-        key = q << 2 | (2 if q == wc and y in self.wells_dug else 0) | (1 if self.shaded(y, pos) else 0)
+        key = q << 2 | (2 if q == wc and has(self.wells_dug, y) else 0) | (1 if self.shaded(y, pos) else 0)
         risk = self._alone.get(key)
         if risk is None:
             risk = self._alone[key] = self.team_risk(pos)
@@ -798,7 +841,7 @@ class View:
                     on_x |= 1 << u
                 if self.shaded(pos[u], pos):
                     shade |= 1 << u
-        well = self.wc >= 0 and bool(cl >> self.wc & 1) and x in self.wells_dug
+        well = self.wc >= 0 and bool(cl >> self.wc & 1) and has(self.wells_dug, x)
         key = cl | on_x << 5 | shade << 10 | (1 << 15 if well else 0)
         risk = self._clusters.get(key)
         if risk is None:
