@@ -356,7 +356,7 @@ class Planner:
         climb = self.role == CLIMBER
         reach = self._reach
         near_x = reach[x]
-        own_x = self._work_at(x, 0 if done >> x & 1 else s.sand[x]).own_values
+        own_x = self._own_values(x, 0 if done >> x & 1 else s.sand[x])
         common = self._common_values
         sand = s.sand
         # the k best single actions open before the walk to any end tile out of reach of x's neighbourhood
@@ -398,7 +398,7 @@ class Planner:
                     if sand_c:
                         _keep_best(best, self._sand_values(c, sand_c), m)
                 if y != x:
-                    _keep_best(best, self._work_at(y, sand_y).own_values, m)
+                    _keep_best(best, self._own_values(y, sand_y), m)
                 base = 0.0
                 for u in best:
                     base += u
@@ -464,6 +464,11 @@ class Planner:
 
     def _place(self, y: int) -> float:
         return self.v.place_value(self.p, y)
+
+    def _own_values(self, z: int, sand_z: int) -> list[float]:
+        """``_work_at(z, sand_z).own_values``, without working out the excavation of a tile not yet excavated
+        (where there is no other work)."""
+        return self._work_at(z, sand_z).own_values if self.s.dug[z] else _NO_WORK.own_values
 
     def _work_at(self, z: int, sand_z: int) -> Work:
         key = z * self._stride + sand_z

@@ -311,7 +311,11 @@ class View:
             level = w + i
             if level >= cap:
                 break
-            total += v if level < need else v * ratio ** (level - need + 1)
+            if level < need:
+                total += v
+            else:
+                scaled: float = v * ratio ** (level - need + 1)  # (typed: compiled, ** gives a Python object)
+                total += scaled
         return total
 
     def death_risk(self, water: int, cards: int) -> float:
