@@ -380,6 +380,33 @@ def test_a_plans_end_keeps_the_values_a_full_sort_would_put_first():
         assert best == sorted([u for values in groups for u in values], reverse=True)[:m]
 
 
+def test_no_lump_of_work_is_cheaper_than_the_planner_assumes():
+    # the plan search skips the tiles where even the cheapest lump of work cannot fit in the actions left,
+    # without working out their work: at every decision of whole games, no lump costs fewer actions than that
+    from fi_cli.common.play import LegalActions
+    from fi_cli.desert.engine import ACTIONS
+    from fi_cli.desert.game import new_game
+    from fi_cli.desert.policies.heuristic import DEFAULTS
+    from fi_cli.desert.policies.heuristic_turn import Planner
+    from fi_cli.desert.policies.heuristic_view import View
+
+    pol = make_policy("heuristic")
+    tight = 0
+    for players, seed in ((4, 21), (2, 22), (5, 23), (3, 24)):
+        s = new_game(GameSetup(players, 1), seed)
+        pol.reset(seed)
+        while s.outcome is None:
+            if s.phase == ACTIONS:
+                planner = Planner(View(s, DEFAULTS))
+                for z in range(len(CELLS)):
+                    costs = [cost for cost, _, _ in planner.work(z, s.sand[z]).lumps]
+                    if costs:
+                        assert min(costs) >= planner._least_lump(z, s.sand[z])
+                        tight += min(costs) == planner._least_lump(z, s.sand[z])
+            s.apply(choose(pol, s, LegalActions(s)))
+    assert tight  # the least is met
+
+
 def test_a_place_bound_is_never_below_the_place_value():
     # the planner and the Navigator work a place's value out in full only where its bound (the value without the
     # thirst risk) could still make it the best: at every decision of whole games, for every pawn and cell, the

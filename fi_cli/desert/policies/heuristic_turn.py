@@ -49,6 +49,7 @@ class Work:
         self.lumps: list[tuple[int, float, list[Action]]] = []  # (actions, value, the actions in order)
 
 
+_FAR: Final = 1 << 20  # more actions than any turn has
 _NO_WORK: Final = Work()  # the work at most cells: none (shared, never changed)
 
 
@@ -158,6 +159,11 @@ class Planner:
                         out.lumps.append((len(acts), value, acts))
         out.own_values = [u for u, _ in out.own]
         return out
+
+    def _least_lump(self, z: int, sand_z: int) -> int:
+        """The fewest actions of a lump of ``work(z, sand_z)``: its sand cleared and the excavation (more than any
+        board's actions on an excavated tile, which has none)."""
+        return _FAR if self.s.dug[z] else -(-sand_z // self.rate) + 1
 
     def _pulls_onto_well(
         self, z: int, present: list[int], markers: list[tuple[float, Action]]
@@ -314,10 +320,11 @@ class Planner:
         best, first, index = self._final(x, k, done), -1, -1
         if k > 0:  # (no lump without an action)
             dist = self._distances(x, k)[0]
+            sand = self.s.sand
             for t in range(N_CELLS):
                 d = dist[t]
-                if d > k or done >> t & 1:
-                    continue
+                if d + self._least_lump(t, sand[t]) > k or done >> t & 1:
+                    continue  # (its work is not worked out where no lump fits)
                 lumps = self._work_at(t, self.s.sand[t]).lumps
                 if not lumps:
                     continue
