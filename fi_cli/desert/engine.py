@@ -155,6 +155,14 @@ class Recorder:
             self.peak_sand[t] = sand
 
 
+def holds_gear(hand: list[int]) -> bool:
+    """Whether a hand holds any gear card (a loop: compiled, ``any`` is a generic Python call)."""
+    for count in hand:
+        if count:
+            return True
+    return False
+
+
 class GameState(StateBase):
     """A Forbidden Desert position. Decisions: ``legal_actions()``; change: ``apply(action)``."""
 
@@ -419,6 +427,8 @@ class GameState(StateBase):
             seen |= 1 << x
         if wc >= 0 and not seen & ORTH_BITS[pos[wc]]:
             wc = -1  # nobody next to the Water Carrier: she gives like anybody
+        if not shared and wc < 0:
+            return  # every pawn alone: nothing to give
         keep = 1 if self.rules.thirst_at_zero else 0
         canteens = self.comp.canteens
         for a in range(n):
@@ -430,7 +440,7 @@ class GameState(StateBase):
             if reach and water[a] > keep:
                 acts.extend((GIVE_WATER, a, b) for b in reach if water[b] < canteens[roles[b]])
             hand = hands[a]
-            if mates and any(hand):
+            if mates and holds_gear(hand):
                 for b in mates:
                     acts.extend((GIVE_GEAR, a, b, g) for g in range(6) if hand[g])
             if first and acts:
@@ -445,7 +455,7 @@ class GameState(StateBase):
         kind, sand, pos = self.kind, self.sand, self.pos
         for h in range(self.n) if holders is None else holders:
             hand = self.hands[h]
-            if not any(hand):
+            if not holds_gear(hand):
                 continue
             x = pos[h]
             if hand[DUNE_BLASTER]:
@@ -490,7 +500,7 @@ class GameState(StateBase):
         self._free(acts, True)
         if acts:
             return True
-        holders = [h for h in range(self.n) if any(self.hands[h])]
+        holders = [h for h in range(self.n) if holds_gear(self.hands[h])]
         return bool(holders) and bool(self.gear_actions(holders, first=True))
 
     # ----------------------------------------------------------------- movement geometry

@@ -16,7 +16,7 @@ player's, between storm cards):
 from __future__ import annotations
 
 from ..actions import BLAST, JET, NOBODY, RESERVE, SCOPE, SHIELD, THROTTLE, Action
-from ..engine import ACTIONS, AROUND_SELF, COLLECTED, ORTH_SELF, STORM, GameState
+from ..engine import ACTIONS, AROUND_SELF, COLLECTED, ORTH_SELF, STORM, GameState, holds_gear
 from ..tiles import (
     DUNE_BLASTER,
     EXPLORER,
@@ -36,7 +36,7 @@ from .heuristic_view import MANHATTAN, View
 def gear_play(v: View) -> Action | None:
     """A gear card worth playing now, by anyone, or None."""
     s = v.s
-    holders = [h for h in range(v.n) if _holds(s.hands[h])]
+    holders = [h for h in range(v.n) if holds_gear(s.hands[h])]
     if not holders:
         return None
     # the rules in turn, called by name (a loop over them would call each through Python's generic calls)
@@ -96,14 +96,6 @@ def _scope_may_look(s: GameState, w: dict[str, float]) -> bool:
     for u in s.water:
         driest = u if u < driest else driest
     return driest <= w["scope_water"] or _missing(s) <= w["scope_missing"]
-
-
-def _holds(hand: list[int]) -> bool:
-    """Whether a hand holds any gear (not ``any``: compiled, that is a generic Python call)."""
-    for count in hand:
-        if count:
-            return True
-    return False
 
 
 def _blast(v: View, holders: list[int]) -> Action | None:
