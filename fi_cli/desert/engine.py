@@ -558,7 +558,7 @@ class GameState(StateBase):
     # ----------------------------------------------------------------- applying actions
     def apply(self, a: Action) -> None:
         """Apply a legal action (taken from ``legal_actions()``) and run the game on to the next decision."""
-        k = a[0]
+        k: int = a[0]  # (typed: compiled, the comparisons below are native)
         if k == MOVE:
             self.pos[a[1]] = a[2]
             if a[3] != NOBODY:

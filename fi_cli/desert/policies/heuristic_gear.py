@@ -49,12 +49,13 @@ def gear_may_play(s: GameState, w: dict[str, float]) -> bool:
     """Whether a rule of ``gear_play`` (weights ``w``) can play a card at all, read off the public state alone:
     False means ``gear_play`` plays nothing. Most decisions with gear in hand play none, and then need no View."""
     phase = s.phase
-    all_in = s.parts.count(COLLECTED) == 4
     for h in range(s.n):
         hand = s.hands[h]
         if hand[SECRET_WATER_RESERVE] and (phase != ACTIONS or _reserve_may_pay(s, w, h)):
             return True
-        if hand[TERRASCOPE] and phase == ACTIONS and _scope_may_look(s, w) or hand[JET_PACK] and all_in:
+        if hand[TERRASCOPE] and phase == ACTIONS and _scope_may_look(s, w):
+            return True
+        if hand[JET_PACK] and s.parts.count(COLLECTED) == 4:
             return True
         if hand[SOLAR_SHIELD] and phase == STORM and not s.shields >> h & 1:
             return True

@@ -13,7 +13,6 @@ def water_gift(s: GameState) -> Action | None:
     """Give one water where it evens out the team: from a pawn holding at least 2 more than the receiver
     (on the same tile; the Water Carrier also to the tiles next to hers), the driest receiver first."""
     pos, water, roles = s.pos, s.water, s.roles
-    keep = 1 if s.rules.thirst_at_zero else 0
     lo = hi = water[0]
     for u in water:
         if u < lo:
@@ -22,6 +21,7 @@ def water_gift(s: GameState) -> Action | None:
             hi = u
     if hi - lo < 2:  # (nobody can give)
         return None
+    keep = 1 if s.rules.thirst_at_zero else 0
     canteens = s.comp.canteens
     giver = taker = -1  # the best pair: the driest receiver, then the fullest giver (the first found on a tie)
     n, wc = s.n, s.carrier
