@@ -323,7 +323,7 @@ class Planner:
             sand = self.s.sand
             for t in range(N_CELLS):
                 d = dist[t]
-                if d + self._least_lump(t, sand[t]) > k or done >> t & 1:
+                if d >= k or done >> t & 1 or d + self._least_lump(t, sand[t]) > k:
                     continue  # (its work is not worked out where no lump fits)
                 lumps = self._work_at(t, self.s.sand[t]).lumps
                 if not lumps:
