@@ -97,7 +97,10 @@ class Planner:
         self._reach = AROUND_SELF if self.role == EXPLORER else ORTH_SELF
         # remembered for the decision in lists indexed by cell * stride + sand (a cell's sand taken as at most
         # what it holds), or by cell: quicker than a dict
-        self._stride = max(s.sand) + 1
+        most = 0
+        for sand in s.sand:  # (not max(): compiled, that is a generic Python call)
+            most = sand if sand > most else most
+        self._stride = most + 1
         keys = N_CELLS * self._stride
         self._sand_vals: list[list[float] | None] = [None] * keys
         self._works: list[Work | None] = [None] * keys

@@ -166,21 +166,16 @@ class View:
         self.endgame = self.collected == 4 or (self.collected + self._parts_in_reach() == 4 and self.pad >= 0)
         self._v_water = w["v_water"]
         self._water_ratio = w["water_ratio"]
-        self._step = w["step_cost"]
-        self._g_next = w["g_next"]
-        self._w_meet = w["w_meet"]
-        self._w_death = w["w_death"]
         self._well_risk = w["w_well_risk"] * w["w_death"]
-        self._w_share = w["w_share"]
-        self._w_shade = w["w_shade"]
-        self._w_bury = w["w_bury_risk"]
+        # the weights of a place's value, read with its lists when a place is first asked for (``_start_places``)
+        self._step = self._g_next = self._w_meet = self._w_death = self._w_share = self._w_shade = self._w_bury = 0.0
         self._tasks: list[list[tuple[float, int, int]] | None] = [None] * n  # by pawn
         self._ranked: list[list[tuple[float, int, int]] | None] = [None] * n
         self._risks: dict[int, float] = {}
         self._clusters: dict[int, float] = {}
         self._alone: dict[int, float] = {}
-        self._places: list[float | None] = [None] * (n * N_CELLS)
-        self._place_parts: list[Place | None] = [None] * (n * N_CELLS)
+        self._places: list[float | None] = []  # by pawn and cell, once started
+        self._place_parts: list[Place | None] = []
         self._leashes: list[tuple[int, float] | None] = [None] * n
         self._wells_alone: list[float | None] = [None] * n  # by pawn
         self._pad_costs: dict[int, list[int]] = {}
@@ -725,8 +720,23 @@ class View:
         out.extend((refill, c, 1) for c in self.wells_dug)
         return out
 
+    def _start_places(self) -> None:
+        """Read what the values of places need (a storm card's decision often needs none of it)."""
+        w = self.w
+        self._places = [None] * (self.n * N_CELLS)
+        self._place_parts = [None] * (self.n * N_CELLS)
+        self._step = w["step_cost"]
+        self._g_next = w["g_next"]
+        self._w_meet = w["w_meet"]
+        self._w_death = w["w_death"]
+        self._w_share = w["w_share"]
+        self._w_shade = w["w_shade"]
+        self._w_bury = w["w_bury_risk"]
+
     def place_value(self, q: int, y: int) -> float:
         """The value of pawn q ending the current turn on cell y (its other pawns where they are)."""
+        if not self._places:
+            self._start_places()
         key = q * N_CELLS + y
         value = self._places[key]
         if value is None:
@@ -737,6 +747,8 @@ class View:
     def place_bound(self, q: int, y: int) -> float:
         """``place_value(q, y)`` or more: the value without the thirst risk (the costliest part to work out, and
         a cost: ``w_death`` is not negative) until the value itself is known."""
+        if not self._places:
+            self._start_places()
         key = q * N_CELLS + y
         value = self._places[key]
         if value is not None:
