@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Iterator
 
 import pytest
 from checked_policy import CheckedPolicy
@@ -14,6 +15,7 @@ from test_desert_golden import ALL_VARIANTS
 
 from fi_cli.common.play import choose
 from fi_cli.desert.actions import action_text
+from fi_cli.desert.engine import GameState
 from fi_cli.desert.game import GameSetup
 from fi_cli.desert.play import play_game
 from fi_cli.desert.policies import PolicyError, make_policy
@@ -380,28 +382,85 @@ def test_a_plans_end_keeps_the_values_a_full_sort_would_put_first():
         assert best == sorted([u for values in groups for u in values], reverse=True)[:m]
 
 
+def _positions(games: tuple[tuple[int, int], ...]) -> Iterator[GameState]:
+    """The state at every decision of whole games of the heuristic ((players, seed) each, Novice), before its
+    action is applied (to read, not to change)."""
+    from fi_cli.common.play import LegalActions
+    from fi_cli.desert.game import new_game
+
+    pol = make_policy("heuristic")
+    for players, seed in games:
+        s = new_game(GameSetup(players, 1), seed)
+        pol.reset(seed)
+        while s.outcome is None:
+            yield s
+            s.apply(choose(pol, s, LegalActions(s)))
+
+
+def test_no_lump_of_work_is_cheaper_than_the_planner_assumes():
+    # the plan search skips the tiles where even the cheapest lump of work cannot fit in the actions left,
+    # without working out their work: at every decision of whole games, no lump costs fewer actions than that
+    from fi_cli.desert.engine import ACTIONS
+    from fi_cli.desert.policies.heuristic import DEFAULTS
+    from fi_cli.desert.policies.heuristic_turn import Planner
+    from fi_cli.desert.policies.heuristic_view import View
+
+    tight = 0
+    for s in _positions(((4, 21), (2, 22), (5, 23), (3, 24))):
+        if s.phase == ACTIONS:
+            planner = Planner(View(s, DEFAULTS))
+            for z in range(len(CELLS)):
+                costs = [cost for cost, _, _ in planner.work(z, s.sand[z]).lumps]
+                if costs:
+                    assert min(costs) >= planner._least_lump(z, s.sand[z])
+                    tight += min(costs) == planner._least_lump(z, s.sand[z])
+    assert tight  # the least is met
+
+
+def test_a_place_bound_is_never_below_the_place_value():
+    # the planner and the Navigator work a place's value out in full only where its bound (the value without the
+    # thirst risk) could still make it the best: at every decision of whole games, for every pawn and cell, the
+    # bound asked first is at least the value, often more, and the value is the same as when asked alone
+    from fi_cli.desert.engine import ACTIONS
+    from fi_cli.desert.policies.heuristic import DEFAULTS
+    from fi_cli.desert.policies.heuristic_view import View
+
+    above = 0
+    for s in _positions(((4, 11), (2, 12), (5, 13), (3, 14))):
+        if s.phase == ACTIONS:
+            bounded, alone = View(s, DEFAULTS), View(s, DEFAULTS)
+            for q in range(s.n):
+                for y in range(len(CELLS)):
+                    bound = bounded.place_bound(q, y)
+                    value = bounded.place_value(q, y)
+                    assert bound >= value == alone.place_value(q, y)
+                    above += bound > value
+                    assert bounded.place_bound(q, y) == value  # once known, the value itself
+    assert above  # the risk left out of the bound is often more than nothing
+    negative = View(s, dict(DEFAULTS, w_death=-1.0))  # a risk that is no cost: the bound is the value
+    assert negative.place_bound(0, 7) == negative.place_value(0, 7)
+
+
 def test_gear_may_play_is_false_only_where_gear_play_plays_nothing():
     # the policy skips the View and gear_play where gear_may_play says no card can be played: at every decision
     # of whole games, a card gear_play would play must be one gear_may_play allows
-    from fi_cli.common.play import LegalActions
     from fi_cli.desert.engine import ACTIONS, STORM
-    from fi_cli.desert.game import new_game
     from fi_cli.desert.policies.heuristic import DEFAULTS
     from fi_cli.desert.policies.heuristic_gear import gear_may_play, gear_play
     from fi_cli.desert.policies.heuristic_view import View
 
-    pol = make_policy("heuristic")
-    played = skipped = 0
-    for players, seed in ((4, 1), (2, 2), (5, 3), (3, 4)):
-        s = new_game(GameSetup(players, 1), seed)
-        pol.reset(seed)
-        while s.outcome is None:
-            if any(map(any, s.hands)) and s.phase in (ACTIONS, STORM):
-                card = gear_play(View(s, DEFAULTS))
-                if gear_may_play(s):
-                    played += card is not None
+    # the weights of the Secret Water Reserve and the Terrascope rules are read by gear_may_play: the defaults, and
+    # weights that play those cards more often (and a water value that makes gear_may_play unable to tell)
+    eager = dict(DEFAULTS, reserve_cost=4.0, scope_water=2.0, scope_missing=5.0)
+    weights = (DEFAULTS, eager, dict(eager, water_ratio=1.5))
+    played, skipped = [0] * len(weights), [0] * len(weights)
+    for s in _positions(((4, 1), (2, 2), (5, 3), (3, 4), (4, 5), (2, 6))):
+        if any(map(any, s.hands)) and s.phase in (ACTIONS, STORM):
+            for i, w in enumerate(weights):
+                card = gear_play(View(s, w))
+                if gear_may_play(s, w):
+                    played[i] += card is not None
                 else:
-                    assert card is None
-                    skipped += 1
-            s.apply(choose(pol, s, LegalActions(s)))
-    assert played and skipped  # both cases met
+                    assert card is None, (i, card)
+                    skipped[i] += 1
+    assert all(played) and all(skipped)  # both cases met with each set of weights

@@ -155,6 +155,14 @@ class Recorder:
             self.peak_sand[t] = sand
 
 
+def holds_gear(hand: list[int]) -> bool:
+    """Whether a hand holds any gear card (a loop: compiled, ``any`` is a generic Python call)."""
+    for count in hand:
+        if count:
+            return True
+    return False
+
+
 class GameState(StateBase):
     """A Forbidden Desert position. Decisions: ``legal_actions()``; change: ``apply(action)``."""
 
@@ -412,21 +420,27 @@ class GameState(StateBase):
         """List the free actions into ``acts`` (with ``first``, stop at the first one found)."""
         n, pos, water, roles, hands = self.n, self.pos, self.water, self.roles, self.hands
         wc = self.carrier
-        shared = [x for x in pos if pos.count(x) > 1]  # tiles with two pawns or more
-        if wc >= 0 and not any(pos[b] in ORTH[pos[wc]] for b in range(n)):
+        shared = seen = 0  # bit masks of the tiles with two pawns or more, with one or more
+        for x in pos:
+            if seen >> x & 1:
+                shared |= 1 << x
+            seen |= 1 << x
+        if wc >= 0 and not seen & ORTH_BITS[pos[wc]]:
             wc = -1  # nobody next to the Water Carrier: she gives like anybody
+        if not shared and wc < 0:
+            return  # every pawn alone: nothing to give
         keep = 1 if self.rules.thirst_at_zero else 0
         canteens = self.comp.canteens
         for a in range(n):
             x = pos[a]
-            if a != wc and x not in shared:
+            if a != wc and not shared >> x & 1:
                 continue  # nobody within reach
             mates = [b for b in range(n) if b != a and pos[b] == x]
             reach = sorted(mates + [b for b in range(n) if pos[b] in ORTH[x]]) if a == wc else mates
             if reach and water[a] > keep:
                 acts.extend((GIVE_WATER, a, b) for b in reach if water[b] < canteens[roles[b]])
             hand = hands[a]
-            if mates and any(hand):
+            if mates and holds_gear(hand):
                 for b in mates:
                     acts.extend((GIVE_GEAR, a, b, g) for g in range(6) if hand[g])
             if first and acts:
@@ -441,7 +455,7 @@ class GameState(StateBase):
         kind, sand, pos = self.kind, self.sand, self.pos
         for h in range(self.n) if holders is None else holders:
             hand = self.hands[h]
-            if not any(hand):
+            if not holds_gear(hand):
                 continue
             x = pos[h]
             if hand[DUNE_BLASTER]:
@@ -486,7 +500,7 @@ class GameState(StateBase):
         self._free(acts, True)
         if acts:
             return True
-        holders = [h for h in range(self.n) if any(self.hands[h])]
+        holders = [h for h in range(self.n) if holds_gear(self.hands[h])]
         return bool(holders) and bool(self.gear_actions(holders, first=True))
 
     # ----------------------------------------------------------------- movement geometry
@@ -544,7 +558,7 @@ class GameState(StateBase):
     # ----------------------------------------------------------------- applying actions
     def apply(self, a: Action) -> None:
         """Apply a legal action (taken from ``legal_actions()``) and run the game on to the next decision."""
-        k = a[0]
+        k: int = a[0]  # (typed: compiled, the comparisons below are native)
         if k == MOVE:
             self.pos[a[1]] = a[2]
             if a[3] != NOBODY:

@@ -98,7 +98,7 @@ class HeuristicPolicy:
     def reset(self, seed: int) -> None:
         """A new game: forget the plan (the policy has no randomness)."""
         self._plan: list[Action] = []
-        self._expect: tuple = ()
+        self._expect: GameState | None = None  # the position the rest of the plan expects
 
     def planned(self) -> tuple[Action, ...]:
         """The rest of the turn the last decision planned (empty after an excavation: what it reveals is news)."""
@@ -115,7 +115,7 @@ class HeuristicPolicy:
         if a is not None:
             return a
         v = None
-        if gear_may_play(state):  # (else no card is played: the View is built only if the turn is planned)
+        if gear_may_play(state, self.w):  # (else no card is played: the View is built only if the turn is planned)
             v = View(state, self.w)
             a = gear_play(v)
             if a is not None:
@@ -124,7 +124,8 @@ class HeuristicPolicy:
             return (DRAW_STORM,)
         if state.actions_left <= 0:
             return (END_ACTIONS, state.current)
-        if self._plan and self._expect == _fingerprint(state) and state.is_own_action(self._plan[0]):
+        expect = self._expect
+        if self._plan and expect is not None and _same_position(expect, state) and state.is_own_action(self._plan[0]):
             return self._follow(state)
         return self._turn(v or View(state, self.w))
 
@@ -165,7 +166,7 @@ class HeuristicPolicy:
         if self._plan and a[0] != EXCAVATE and s.actions_left >= 2:
             after = s.copy()
             after.apply(a)  # not the turn's last action: no storm card is drawn, no generator needed
-            self._expect = _fingerprint(after)
+            self._expect = after
         else:
             self._plan = []
         return a
@@ -194,7 +195,10 @@ class HeuristicPolicy:
         return (JET, p, c, rider)
 
 
-def _fingerprint(s: GameState) -> tuple:
-    """The public position, to check that a plan is followed in the very position it was made for."""
-    return (s.turn, s.phase, s.actions_left, s.skips, tuple(s.pos), tuple(s.sand), tuple(s.dug), tuple(s.water),
-            tuple([tuple(h) for h in s.hands]), tuple(s.parts), tuple(s.stop), s.shields, s.storm)  # fmt: skip
+def _same_position(a: GameState, b: GameState) -> bool:
+    """Whether two states show the same public position: a plan is followed only in the very position it was made
+    for (lists compared as they are: no tuples built)."""
+    return (a.turn == b.turn and a.phase == b.phase and a.actions_left == b.actions_left and a.skips == b.skips
+            and a.storm == b.storm and a.shields == b.shields and a.pos == b.pos and a.sand == b.sand
+            and a.dug == b.dug and a.water == b.water and a.hands == b.hands and a.parts == b.parts
+            and a.stop == b.stop)  # fmt: skip

@@ -16,7 +16,7 @@ player's, between storm cards):
 from __future__ import annotations
 
 from ..actions import BLAST, JET, NOBODY, RESERVE, SCOPE, SHIELD, THROTTLE, Action
-from ..engine import ACTIONS, AROUND_SELF, COLLECTED, ORTH_SELF, STORM, GameState
+from ..engine import ACTIONS, AROUND_SELF, COLLECTED, ORTH_SELF, STORM, GameState, holds_gear
 from ..tiles import (
     DUNE_BLASTER,
     EXPLORER,
@@ -36,7 +36,7 @@ from .heuristic_view import MANHATTAN, View
 def gear_play(v: View) -> Action | None:
     """A gear card worth playing now, by anyone, or None."""
     s = v.s
-    holders = [h for h in range(v.n) if any(s.hands[h])]
+    holders = [h for h in range(v.n) if holds_gear(s.hands[h])]
     if not holders:
         return None
     # the rules in turn, called by name (a loop over them would call each through Python's generic calls)
@@ -45,14 +45,17 @@ def gear_play(v: View) -> Action | None:
     )
 
 
-def gear_may_play(s: GameState) -> bool:
-    """Whether a rule of ``gear_play`` can play a card at all, read off the hands, the phase and the sand alone:
+def gear_may_play(s: GameState, w: dict[str, float]) -> bool:
+    """Whether a rule of ``gear_play`` (weights ``w``) can play a card at all, read off the public state alone:
     False means ``gear_play`` plays nothing. Most decisions with gear in hand play none, and then need no View."""
     phase = s.phase
-    all_in = s.parts.count(COLLECTED) == 4
     for h in range(s.n):
         hand = s.hands[h]
-        if hand[SECRET_WATER_RESERVE] or hand[TERRASCOPE] and phase == ACTIONS or hand[JET_PACK] and all_in:
+        if hand[SECRET_WATER_RESERVE] and (phase != ACTIONS or _reserve_may_pay(s, w, h)):
+            return True
+        if hand[TERRASCOPE] and phase == ACTIONS and _scope_may_look(s, w):
+            return True
+        if hand[JET_PACK] and s.parts.count(COLLECTED) == 4:
             return True
         if hand[SOLAR_SHIELD] and phase == STORM and not s.shields >> h & 1:
             return True
@@ -61,6 +64,39 @@ def gear_may_play(s: GameState) -> bool:
                 if s.sand[c] >= 2:
                     return True
     return False
+
+
+def _reserve_may_pay(s: GameState, w: dict[str, float], h: int) -> bool:
+    """Whether ``_reserve`` can find the Secret Water Reserve of holder h worth the card (outside the storm): False
+    when even ``v_water`` a unit for both water to every pawn on h's tile is not worth it (no unit of water is
+    worth more than ``v_water`` while ``water_ratio`` is at most 1; with other weights, do not tell)."""
+    v = w["v_water"]
+    if v < 0 or not 0 <= w["water_ratio"] <= 1:
+        return True
+    x = s.pos[h]
+    most = 0.0  # added as sum() adds the gains, each at most v + v
+    for q in range(s.n):
+        if s.pos[q] == x:
+            most += v + v
+    return most > w["reserve_cost"]
+
+
+def _missing(s: GameState) -> int:
+    """The clue tiles not yet excavated and the Launch Pad if not yet found."""
+    kind, dug = s.kind, s.dug
+    left = 8
+    for c in range(N_CELLS):
+        if dug[c] and 6 <= kind[c] <= 13:
+            left -= 1
+    return left + (1 if s.launch_pad() < 0 else 0)
+
+
+def _scope_may_look(s: GameState, w: dict[str, float]) -> bool:
+    """Whether ``_scope`` can look at a tile at all: the driest pawn is thirsty, or few clues are missing."""
+    driest = s.water[0]
+    for u in s.water:
+        driest = u if u < driest else driest
+    return driest <= w["scope_water"] or _missing(s) <= w["scope_missing"]
 
 
 def _blast(v: View, holders: list[int]) -> Action | None:
@@ -150,7 +186,7 @@ def _scope(v: View, holders: list[int]) -> Action | None:
         c = min(cells, key=lambda c: (min(MANHATTAN[c][y] for y in pawns), c))
         return (SCOPE, h, c)
     hidden = [c for c in range(N_CELLS) if kind[c] == HIDDEN]
-    missing = v.clues_left + (1 if v.pad < 0 else 0)
+    missing = _missing(s)
     if hidden and missing <= w["scope_missing"] and len(hidden) > missing:
         c = max(hidden, key=lambda c: (s.sand[c] + min(MANHATTAN[c][y] for y in pawns), -c))
         return (SCOPE, h, c)

@@ -4,8 +4,8 @@ of other pawns, and the Meteorologist's look at the storm deck."""
 from __future__ import annotations
 
 from ..actions import GIVE_WATER, KEEP_TOP, NAVIGATE, NOBODY, STACK, TO_BOTTOM, Action
-from ..engine import GameState
-from ..tiles import ORTH, STORM_PICKS_UP, SUN_BEATS_DOWN, wind
+from ..engine import ORTH_BITS, GameState
+from ..tiles import STORM_PICKS_UP, SUN_BEATS_DOWN, wind
 from .heuristic_view import View
 
 
@@ -13,22 +13,31 @@ def water_gift(s: GameState) -> Action | None:
     """Give one water where it evens out the team: from a pawn holding at least 2 more than the receiver
     (on the same tile; the Water Carrier also to the tiles next to hers), the driest receiver first."""
     pos, water, roles = s.pos, s.water, s.roles
+    lo = hi = water[0]
+    for u in water:
+        if u < lo:
+            lo = u
+        elif u > hi:
+            hi = u
+    if hi - lo < 2:  # (nobody can give)
+        return None
     keep = 1 if s.rules.thirst_at_zero else 0
     canteens = s.comp.canteens
-    best = None
-    for a in range(s.n):
+    giver = taker = -1  # the best pair: the driest receiver, then the fullest giver (the first found on a tie)
+    n, wc = s.n, s.carrier
+    for a in range(n):
         wa = water[a]
         if wa <= keep:
             continue
-        near = ORTH[pos[a]] if a == s.carrier else ()
-        for b in range(s.n):
-            if b == a or water[b] >= canteens[roles[b]] or wa - water[b] < 2:
+        near = ORTH_BITS[pos[a]] if a == wc else 0
+        for b in range(n):
+            wb = water[b]
+            if b == a or wb >= canteens[roles[b]] or wa - wb < 2:
                 continue
-            if pos[b] == pos[a] or pos[b] in near:
-                key = (water[b], -wa)
-                if best is None or key < best[0]:
-                    best = (key, (GIVE_WATER, a, b))
-    return best[1] if best else None
+            if pos[b] == pos[a] or near >> pos[b] & 1:
+                if giver < 0 or wb < water[taker] or wb == water[taker] and wa > water[giver]:
+                    giver, taker = a, b
+    return (GIVE_WATER, giver, taker) if giver >= 0 else None
 
 
 def navigations(v: View, p: int) -> list[tuple[float, Action]]:
@@ -40,10 +49,13 @@ def navigations(v: View, p: int) -> list[tuple[float, Action]]:
             continue
         here = v.place_value(q, s.pos[q])
         best = None
+        cost = v.w["nav_cost"]
         for c in s.navigator_targets(q):
-            gain = v.place_value(q, c) - here - v.w["nav_cost"]
-            if gain > 0 and (best is None or gain > best[0]):
-                best = (gain, (NAVIGATE, p, q, c, NOBODY))
+            bound = v.place_bound(q, c) - here - cost  # (the place's value in full only where it may gain most)
+            if bound > 0 and (best is None or bound > best[0]):
+                gain = v.place_value(q, c) - here - cost
+                if gain > 0 and (best is None or gain > best[0]):
+                    best = (gain, (NAVIGATE, p, q, c, NOBODY))
         if best:
             out.append(best)
     return out

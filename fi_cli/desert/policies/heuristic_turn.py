@@ -12,6 +12,7 @@ decision plans again.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Final
 
 from ..actions import EXCAVATE, MOVE, NAVIGATE, NOBODY, PICK_UP, REDUCE_STORM, REMOVE_SAND, TAKE_WATER, Action
@@ -29,7 +30,7 @@ from ..tiles import (
     WELL,
 )
 from .heuristic_team import navigations
-from .heuristic_view import View, rate
+from .heuristic_view import View, has, rate
 
 # the cells in reach of each cell (itself included), as bit masks: a membership test without a tuple scan
 _ORTH_SELF_BITS: Final = tuple(b | 1 << c for c, b in enumerate(ORTH_BITS))
@@ -48,8 +49,11 @@ class Work:
         self.lumps: list[tuple[int, float, list[Action]]] = []  # (actions, value, the actions in order)
 
 
-def _value(item: tuple[float, Action]) -> float:
-    return item[0]
+_FAR: Final = 1 << 20  # more actions than any turn has
+_NO_WORK: Final = Work()  # the work at most cells: none (shared, never changed)
+
+
+_value: Final = itemgetter(0)  # an item's value (a C function: a compiled key function is called generically)
 
 
 def _keep_best(top: list[float], values: list[float], m: int) -> None:
@@ -93,7 +97,10 @@ class Planner:
         self._reach = AROUND_SELF if self.role == EXPLORER else ORTH_SELF
         # remembered for the decision in lists indexed by cell * stride + sand (a cell's sand taken as at most
         # what it holds), or by cell: quicker than a dict
-        self._stride = max(s.sand) + 1
+        most = 0
+        for sand in s.sand:  # (not max(): compiled, that is a generic Python call)
+            most = sand if sand > most else most
+        self._stride = most + 1
         keys = N_CELLS * self._stride
         self._sand_vals: list[list[float] | None] = [None] * keys
         self._works: list[Work | None] = [None] * keys
@@ -119,6 +126,11 @@ class Planner:
     def work(self, z: int, sand_z: int) -> Work:
         """The work at cell z for the current pawn standing there (z's sand taken as ``sand_z``)."""
         v, s, p = self.v, self.s, self.p
+        if s.dug[z]:
+            if not has(s.parts, z) and not (self.role == WATER_CARRIER and s.kind[z] == WELL):
+                return _NO_WORK
+        elif s.kind[z] == MIRAGE:
+            return _NO_WORK
         out = Work()
         if s.dug[z]:
             if sand_z < 2:
@@ -148,7 +160,13 @@ class Planner:
                         acts = acts + [(PICK_UP, p, i)]
                         value += v.w["v_pick"]
                         out.lumps.append((len(acts), value, acts))
+        out.own_values = [u for u, _ in out.own]
         return out
+
+    def _least_lump(self, z: int, sand_z: int) -> int:
+        """The fewest actions of a lump of ``work(z, sand_z)``: its sand cleared and the excavation (more than any
+        board's actions on an excavated tile, which has none)."""
+        return _FAR if self.s.dug[z] else -(-sand_z // self.rate) + 1
 
     def _pulls_onto_well(
         self, z: int, present: list[int], markers: list[tuple[float, Action]]
@@ -188,12 +206,14 @@ class Planner:
             vals = self.v.sand_value(c)[self.s.sand[c] - sand :] if sand else []
             r, act = self.rate, (REMOVE_SAND, self.p, c)
             items = self._sands[key] = []
-            for i in range(0, len(vals), r):
+            i = 0
+            while i < len(vals):  # (not a range with a step: compiled, that is a generic Python call)
                 u = 0.0  # the markers one action removes, added as sum() adds them
                 for j in range(i, i + r):
                     if j < len(vals):
                         u += vals[j]
                 items.append((u, act))
+                i += r
         return items
 
     def _well_draws(self, z: int) -> list[tuple[float, Action]]:
@@ -301,23 +321,25 @@ class Planner:
         if known is not None:
             return known[0]
         best, first, index = self._final(x, k, done), -1, -1
-        dist = self._distances(x, k)[0]
-        for t in range(N_CELLS):
-            d = dist[t]
-            if d > k or done >> t & 1:
-                continue
-            lumps = self._work_at(t, self.s.sand[t]).lumps
-            if not lumps:
-                continue
-            carried = self._carried_water(x, t) if self.role == CLIMBER and t != x else 0.0
-            for i, (cost, value, acts) in enumerate(lumps):
-                if d + cost > k:
+        if k > 0:  # (no lump without an action)
+            dist = self._distances(x, k)[0]
+            sand = self.s.sand
+            for t in range(N_CELLS):
+                d = dist[t]
+                if d >= k or done >> t & 1 or d + self._least_lump(t, sand[t]) > k:
+                    continue  # (its work is not worked out where no lump fits)
+                lumps = self._work_at(t, self.s.sand[t]).lumps
+                if not lumps:
                     continue
-                if carried and (EXCAVATE, self.p) in acts:
-                    value += carried
-                total = value + self._search(t, k - d - cost, done | 1 << t)
-                if total > best:
-                    best, first, index = total, t, i
+                carried = self._carried_water(x, t) if self.role == CLIMBER and t != x else 0.0
+                for i, (cost, value, acts) in enumerate(lumps):
+                    if d + cost > k:
+                        continue
+                    if carried and (EXCAVATE, self.p) in acts:
+                        value += carried
+                    total = value + self._search(t, k - d - cost, done | 1 << t)
+                    if total > best:
+                        best, first, index = total, t, i
         self._memo[key] = (best, first, index)
         return best
 
@@ -334,12 +356,17 @@ class Planner:
         """The end of a plan: single actions (sand in reach of x before the walk, in reach of y after it, and the
         work that can be done anywhere), a walk to an end tile y. Each marker is counted once. The end tiles are
         compared by their values alone; ``_final_plan`` lists the actions of the best one."""
+        if k == 0:  # no action left: the plan ends on x, its value is x's place alone (as the loop below finds)
+            total = 0.0 + self._place(x)
+            best_value, best_y = (total, x) if total > -1e18 else (-1e18, -1)
+            self._finals[done << 9 | x << 4 | k] = best_y
+            return best_value
         s = self.s
         dist = self._distances(x, k)[0]
         climb = self.role == CLIMBER
         reach = self._reach
         near_x = reach[x]
-        own_x = self._work_at(x, 0 if done >> x & 1 else s.sand[x]).own_values
+        own_x = self._own_values(x, 0 if done >> x & 1 else s.sand[x])
         common = self._common_values
         sand = s.sand
         # the k best single actions open before the walk to any end tile out of reach of x's neighbourhood
@@ -381,15 +408,18 @@ class Planner:
                     if sand_c:
                         _keep_best(best, self._sand_values(c, sand_c), m)
                 if y != x:
-                    _keep_best(best, self._work_at(y, sand_y).own_values, m)
-                top = 0.0
+                    _keep_best(best, self._own_values(y, sand_y), m)
+                base = 0.0
                 for u in best:
-                    top += u
-                total = top + entry_value + self._place(y)
+                    base += u
+                base += entry_value
             else:
-                total = entry_value + self._place(y)
-            if total > best_value:
-                best_value, best_y = total, y
+                base = entry_value
+            # y's place is worked out in full only where a bound of it makes y the best end tile so far
+            if base + self.v.place_bound(self.p, y) > best_value:
+                total = base + self._place(y)
+                if total > best_value:
+                    best_value, best_y = total, y
         self._finals[done << 9 | x << 4 | k] = best_y
         return best_value
 
@@ -445,12 +475,16 @@ class Planner:
     def _place(self, y: int) -> float:
         return self.v.place_value(self.p, y)
 
+    def _own_values(self, z: int, sand_z: int) -> list[float]:
+        """``_work_at(z, sand_z).own_values``, without working out the excavation of a tile not yet excavated
+        (where there is no other work)."""
+        return self._work_at(z, sand_z).own_values if self.s.dug[z] else _NO_WORK.own_values
+
     def _work_at(self, z: int, sand_z: int) -> Work:
         key = z * self._stride + sand_z
         found = self._works[key]
         if found is None:
             found = self._works[key] = self.work(z, sand_z)
-            found.own_values = [u for u, _ in found.own]
         return found
 
     def _well_odds(self, y: int) -> float:

@@ -8,6 +8,7 @@ deck's from the cards not yet drawn (the known top first, as a Meteorologist lef
 from __future__ import annotations
 
 import math
+from operator import itemgetter
 from typing import Final
 
 from ..engine import AROUND_SELF, COLLECTED, NOT_FOUND, ORTH_BITS, ORTH_SELF, STORM, GameState
@@ -84,6 +85,24 @@ def _fill(level: list[int], room: list[int], pool: int) -> list[int]:
     return out
 
 
+def has(cells: list[int], c: int) -> bool:
+    """Whether c is one of ``cells`` (not ``in``: compiled, that compares each as Python objects)."""
+    for x in cells:
+        if x == c:
+            return True
+    return False
+
+
+def _claim(first: list[tuple[int, ...]], c: int, work: int, actions: int, claimed: float) -> float:
+    """The share of a task's value left to pawn q: ``claimed`` (``w_claimed``) when a pawn whose turn comes first
+    (its steps ``first``, see ``View._first_rows``) can walk to cell c and do the work there on its next turn of
+    ``actions`` (it will have done it), else all of it. The work is counted at q's own rate of sand removal."""
+    for steps in first:
+        if steps[c] + work <= actions:
+            return claimed
+    return 1.0
+
+
 def _anyone_else(pos: list[int], q: int, cells: int) -> bool:
     """Whether a pawn other than q stands on a cell of the bit mask ``cells``."""
     for u in range(len(pos)):
@@ -92,8 +111,30 @@ def _anyone_else(pos: list[int], q: int, cells: int) -> bool:
     return False
 
 
-def _task_value(task: tuple[float, int, int]) -> float:
-    return task[0]
+_task_value: Final = itemgetter(0)  # a task's value (a C function: a compiled key function is called generically)
+
+
+class Place:
+    """The value of a pawn's place worked out but for the thirst risk (see ``View.place_value``): the value before
+    the risk is taken off and the terms added after it, added in the same order with or without it."""
+
+    __slots__ = ("head", "pos", "share", "shade", "shaded", "bury", "buried")
+
+    def __init__(self, head: float, pos: list[int], share: float) -> None:
+        self.head = head  # the value before the risk
+        self.pos = pos  # the pawns' cells, the pawn on its place
+        self.share = share  # then the water shared
+        self.shade, self.shaded = 0.0, False  # then the water saved in the shade
+        self.bury, self.buried = 0.0, False  # then the risk of being buried
+
+    def tail(self, total: float) -> float:
+        """The place's value from ``total``, the value before the risk with the risk taken off (or not)."""
+        total += self.share
+        if self.shaded:
+            total += self.shade
+        if self.buried:
+            total -= self.bury
+        return total
 
 
 class View:
@@ -125,21 +166,18 @@ class View:
         self.endgame = self.collected == 4 or (self.collected + self._parts_in_reach() == 4 and self.pad >= 0)
         self._v_water = w["v_water"]
         self._water_ratio = w["water_ratio"]
-        self._step = w["step_cost"]
-        self._g_next = w["g_next"]
-        self._w_meet = w["w_meet"]
-        self._w_death = w["w_death"]
         self._well_risk = w["w_well_risk"] * w["w_death"]
-        self._w_share = w["w_share"]
-        self._w_shade = w["w_shade"]
-        self._w_bury = w["w_bury_risk"]
-        self._tasks: dict[int, list[tuple[float, int, int]]] = {}
-        self._ranked: dict[int, list[tuple[float, int, int]]] = {}
+        # the weights of a place's value, read with its lists when a place is first asked for (``_start_places``)
+        self._step = self._g_next = self._w_meet = self._w_death = self._w_share = self._w_shade = self._w_bury = 0.0
+        self._tasks: list[list[tuple[float, int, int]] | None] = [None] * n  # by pawn
+        self._ranked: list[list[tuple[float, int, int]] | None] = [None] * n
         self._risks: dict[int, float] = {}
         self._clusters: dict[int, float] = {}
         self._alone: dict[int, float] = {}
-        self._places: list[float | None] = [None] * (n * N_CELLS)
+        self._places: list[float | None] = []  # by pawn and cell, once started
+        self._place_parts: list[Place | None] = []
         self._leashes: list[tuple[int, float] | None] = [None] * n
+        self._wells_alone: list[float | None] = [None] * n  # by pawn
         self._pad_costs: dict[int, list[int]] = {}
         self._routes: dict[int, list[int]] = {}
         left = s.storm_left if s.phase == STORM else max(0, self.cpt - s.skips)
@@ -268,7 +306,11 @@ class View:
             level = w + i
             if level >= cap:
                 break
-            total += v if level < need else v * ratio ** (level - need + 1)
+            if level < need:
+                total += v
+            else:
+                scaled: float = v * ratio ** (level - need + 1)  # (typed: compiled, ** gives a Python object)
+                total += scaled
         return total
 
     def death_risk(self, water: int, cards: int) -> float:
@@ -300,9 +342,10 @@ class View:
         value[GEAR_TILE] = gear
         value[TUNNEL] = gear + w["v_tunnel"]
         value[LAUNCH_PAD] = w["v_launch"] if s.rules.launch_pad_needs_excavation else 0.0
+        clue, pair = w["v_clue"], w["v_clue_pair"]
         for k in _CLUES:
             part = clue_part(k)
-            value[k] = w["v_clue_pair"] if found[part] == 1 and s.parts[part] == NOT_FOUND else w["v_clue"]
+            value[k] = pair if found[part] == 1 and s.parts[part] == NOT_FOUND else clue
         if hidden:
             v = 0.0
             for k in PLAIN_KINDS:
@@ -331,16 +374,6 @@ class View:
             self._tile_odds()
         return self._p_well
 
-    @property
-    def clues_left(self) -> int:
-        """Clue tiles not yet excavated (counted on their own: the odds of the tiles are not needed)."""
-        kind, dug = self.s.kind, self.s.dug
-        left = 8
-        for c in range(N_CELLS):
-            if dug[c] and 6 <= kind[c] <= 13:
-                left -= 1
-        return left
-
     def _parts_in_reach(self) -> int:
         n = 0
         for at in self.s.parts:
@@ -363,6 +396,14 @@ class View:
         """A well gives 2 water to each pawn on it, once: what they gain now. Without a Water Carrier every unit
         a pawn misses (away, or its canteen full) is water the team will lack later; with one nothing is lost,
         she draws the rest later (so a well is not worth digging before someone needs its water)."""
+        if len(present) == 1:  # a pawn alone: remembered for the decision (every water tile nobody stands on)
+            alone = self._wells_alone[present[0]]
+            if alone is None:
+                alone = self._wells_alone[present[0]] = self._well_value(present)
+            return alone
+        return self._well_value(present)
+
+    def _well_value(self, present: list[int]) -> float:
         s = self.s
         gain = 0.0
         safer = self._well_risk
@@ -537,7 +578,7 @@ class View:
             base += w["v_sand_target"]
         if c == self.pad:
             base += w["v_sand_pad"] * self.collected
-        part_here = c in s.parts
+        part_here = has(s.parts, c)
         if part_here:
             base += w["v_sand_part"]
         out = [base] * k
@@ -597,21 +638,23 @@ class View:
 
     def storm_side(self, c: int) -> bool:
         """Whether cell c is next to the storm (its tile is the next to slide and gain sand)."""
-        return c in ORTH[self.s.storm]
+        return bool(ORTH_BITS[self.s.storm] >> c & 1)
 
     # ------------------------------------------------------------------ the value of a pawn's place
     def tasks(self, q: int) -> list[tuple[float, int, int]]:
         """(value, cell, actions spent at the cell) of the work on the board for pawn q: excavations (a well's
         water for q and the pawns already there) and parts to pick up, less what another pawn will have done
-        (``_claim``)."""
-        out = self._tasks.get(q)
-        if out is not None:
-            return out
+        (see ``_claim``)."""
+        known = self._tasks[q]
+        if known is not None:
+            return known
         s, w = self.s, self.w
         r = rate(s.roles[q])
         kind, dug, sand_of, pos, parts = s.kind, s.dug, s.sand, s.pos, s.parts
         values = self.kind_value
         first = self._first_rows(q)
+        actions, claimed = s.comp.actions_per_turn, w["w_claimed"]
+        v_pick = w["v_pick"]
         part_cells = 0
         for at in parts:
             if at >= 0:
@@ -629,20 +672,20 @@ class View:
                     value = 0.0 if k == MIRAGE else values[k]
                 if value > 0:
                     work = -(-sand // r) + 1
-                    out.append((value * self._claim(first, c, work), c, work))
+                    out.append((value * _claim(first, c, work, actions, claimed), c, work))
             if not part_cells >> c & 1:
                 continue
             for at in parts:
                 if at == c:
                     work = (-(-sand // r) + 1) if not dug[c] else -(-max(0, sand - 1) // r)
-                    out.append((w["v_pick"] * self._claim(first, c, work + 1), c, work + 1))
+                    out.append((v_pick * _claim(first, c, work + 1, actions, claimed), c, work + 1))
         out.extend(self._water_tasks(q))
         self._tasks[q] = out
         return out
 
     def _ranked_tasks(self, q: int) -> list[tuple[float, int, int]]:
         """``tasks(q)``, the most valuable first."""
-        out = self._ranked.get(q)
+        out = self._ranked[q]
         if out is None:
             out = self._ranked[q] = sorted(self.tasks(q), key=_task_value, reverse=True)
         return out
@@ -654,16 +697,6 @@ class View:
         before = self._before
         return [geo(s.roles[u])[s.pos[u]] for u in range(self.n) if before[u] < before[q] and not s.buried(u)]
 
-    def _claim(self, first: list[tuple[int, ...]], c: int, work: int) -> float:
-        """The share of a task's value left to pawn q: ``w_claimed`` when a pawn whose turn comes first (its steps
-        ``first``, see ``_first_rows``) can walk to cell c and do the work there on its next turn (it will have
-        done it), else all of it. The work is counted at q's own rate of sand removal."""
-        actions = self.s.comp.actions_per_turn
-        for steps in first:
-            if steps[c] + work <= actions:
-                return self.w["w_claimed"]
-        return 1.0
-
     def _water_tasks(self, q: int) -> list[tuple[float, int, int]]:
         """Water the Water Carrier can hand out (next to her is near enough: -1 action): to q from her, or from
         her to each other pawn; and her own refill at a dug well."""
@@ -673,7 +706,7 @@ class View:
         s = self.s
         water = s.water
         out = []
-        spare = water[wc] - 1 + (2 if s.pos[wc] in self.wells_dug else 0)
+        spare = water[wc] - 1 + (2 if has(self.wells_dug, s.pos[wc]) else 0)
         if q != wc:
             give = min(self.cap[q] - water[q], spare)
             if give > 0:
@@ -687,15 +720,52 @@ class View:
         out.extend((refill, c, 1) for c in self.wells_dug)
         return out
 
+    def _start_places(self) -> None:
+        """Read what the values of places need (a storm card's decision often needs none of it)."""
+        w = self.w
+        self._places = [None] * (self.n * N_CELLS)
+        self._place_parts = [None] * (self.n * N_CELLS)
+        self._step = w["step_cost"]
+        self._g_next = w["g_next"]
+        self._w_meet = w["w_meet"]
+        self._w_death = w["w_death"]
+        self._w_share = w["w_share"]
+        self._w_shade = w["w_shade"]
+        self._w_bury = w["w_bury_risk"]
+
     def place_value(self, q: int, y: int) -> float:
         """The value of pawn q ending the current turn on cell y (its other pawns where they are)."""
+        if not self._places:
+            self._start_places()
         key = q * N_CELLS + y
         value = self._places[key]
         if value is None:
-            value = self._places[key] = self._place_value(q, y)
+            part = self._place_part(q, y)
+            value = self._places[key] = part.tail(part.head - self._w_death * self._moved_risk(q, y, part.pos))
         return value
 
-    def _place_value(self, q: int, y: int) -> float:
+    def place_bound(self, q: int, y: int) -> float:
+        """``place_value(q, y)`` or more: the value without the thirst risk (the costliest part to work out, and
+        a cost: ``w_death`` is not negative) until the value itself is known."""
+        if not self._places:
+            self._start_places()
+        key = q * N_CELLS + y
+        value = self._places[key]
+        if value is not None:
+            return value
+        if self._w_death < 0:
+            return self.place_value(q, y)
+        part = self._place_part(q, y)
+        return part.tail(part.head)
+
+    def _place_part(self, q: int, y: int) -> Place:
+        key = q * N_CELLS + y
+        part = self._place_parts[key]
+        if part is None:
+            part = self._place_parts[key] = self._new_place_part(q, y)
+        return part
+
+    def _new_place_part(self, q: int, y: int) -> Place:
         s, w = self.s, self.w
         role = s.roles[q]
         g = geo(role)[y]
@@ -718,14 +788,13 @@ class View:
                 total -= w["w_take_off"] * self.turns_to_take_off(q, y)
         pos = s.pos[:]
         pos[q] = y
-        total -= self._w_death * self._moved_risk(q, y, pos)
-        total += self._w_share * self.share_gain(q, y)
+        part = Place(total, pos, self._w_share * self.share_gain(q, y))  # (the thirst risk comes between)
         if self.shaded(y, pos):  # the water the shade saves until q's next turn
             saved = self.suns_ahead(self._before[q]) * self.water_value(q, s.water[q] - 1, 1)
-            total += self._w_shade * saved
+            part.shade, part.shaded = self._w_shade * saved, True
         if s.sand[y] >= 1 and role != CLIMBER and self.storm_side(y):
-            total -= self._w_bury * s.sand[y]
-        return total
+            part.bury, part.buried = self._w_bury * s.sand[y], True
+        return part
 
     def team_risk(self, pos: list[int]) -> float:
         """The chance (summed over the pawns) that a pawn dies of thirst before the next turn of the first pawn
@@ -770,7 +839,7 @@ class View:
             shared = 1 << y
         if _anyone_else(pos, q, shared):
             return self.team_risk(pos)
-        key = q << 2 | (2 if q == wc and y in self.wells_dug else 0) | (1 if self.shaded(y, pos) else 0)
+        key = q << 2 | (2 if q == wc and has(self.wells_dug, y) else 0) | (1 if self.shaded(y, pos) else 0)
         risk = self._alone.get(key)
         if risk is None:
             risk = self._alone[key] = self.team_risk(pos)
@@ -788,7 +857,7 @@ class View:
                     on_x |= 1 << u
                 if self.shaded(pos[u], pos):
                     shade |= 1 << u
-        well = self.wc >= 0 and bool(cl >> self.wc & 1) and x in self.wells_dug
+        well = self.wc >= 0 and bool(cl >> self.wc & 1) and has(self.wells_dug, x)
         key = cl | on_x << 5 | shade << 10 | (1 << 15 if well else 0)
         risk = self._clusters.get(key)
         if risk is None:
