@@ -49,6 +49,7 @@ MODULES: tuple[str, ...] = (
     "fi_cli.desert.policies.heuristic_team",
     "fi_cli.desert.policies.heuristic_turn",
     "fi_cli.desert.policies.heuristic_view",
+    "fi_cli.desert.play",
 )
 RECORD = "_native.json"  # by setup.py beside this file: {"modules": {module: sha256 of its source}, "libraries": [...]}
 EXTENSION_SUFFIXES: tuple[str, ...] = tuple(importlib.machinery.EXTENSION_SUFFIXES)

@@ -6,7 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ..common.play import LegalActions, choose, clairvoyant_search
+from ..common.play import ActionTexts, LegalActions, choose, clairvoyant_search
+from ..common.records import records
 from ..seeding import policy_seed
 from .actions import action_text
 from .engine import GameState, Recorder
@@ -48,28 +49,7 @@ _CAPTURED: Final[tuple[tuple[str, ...], ...]] = tuple(
     tuple(TREASURES[i] for i in range(4) if m >> i & 1) for m in range(16))
 
 
-# The text of each action played so far in this process (a game's come from a few thousand): one string an action,
-# not one a move, so that a chunk's actions column holds a few thousand strings, not twenty-six thousand
-_TEXTS: Final[dict[tuple, str]] = {}
-
-
-def _text(a: tuple) -> str:
-    text = _TEXTS.get(a)
-    if text is None:
-        text = _TEXTS[a] = action_text(a)
-    return text
-
-
-def _lists(column: Any) -> list:
-    """A column of `GameRecord.turn_columns` as one value per row (a list-valued column as a list per row)."""
-    if not isinstance(column, tuple):
-        return column
-    items, lengths = column
-    rows, at = [], 0
-    for n in lengths:
-        rows.append(items[at:at + n])
-        at += n
-    return rows
+_TEXTS: Final = ActionTexts(action_text)  # the text of each action, made once
 
 
 @dataclass
@@ -93,16 +73,11 @@ class GameRecord:
 
     @property
     def turn_rows(self) -> list[TurnRecord]:
-        return _records(TurnRecord, self.turn_columns)
+        return records(TurnRecord, self.turn_columns)
 
     @property
     def tile_rows(self) -> list[TileRecord]:
-        return _records(TileRecord, self.tile_columns)
-
-
-def _records(kind: Any, columns: dict[str, Any]) -> list:
-    names = list(columns)
-    return [kind(**dict(zip(names, row, strict=True))) for row in zip(*map(_lists, columns.values()), strict=True)]
+        return records(TileRecord, self.tile_columns)
 
 
 class _Turns:
@@ -214,7 +189,7 @@ def play_game(
     turn, player, actions = s.turn, s.current, []
     while _running(s):
         a = choose(policy, s, LegalActions(s))
-        text = _text(a)
+        text = _TEXTS.text(a)
         actions.append(text)
         s.apply(a)
         if narrate:

@@ -1,0 +1,27 @@
+"""A game's log rows kept column by column, as the logs keep them, and turned back into records when wanted.
+
+A game's record (each game's ``play.GameRecord``) keeps its turns and tiles as a dict of columns: a list per
+column, a list-valued column as (its rows' items in one list, each row's length). That is what the logs append
+(``Columns.add_columns``), without a record per row; replay and the tests read the rows as records."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def column_rows(column: Any) -> list:
+    """A column as one value per row (a list-valued column as a list per row)."""
+    if not isinstance(column, tuple):
+        return column
+    items, lengths = column
+    rows, at = [], 0
+    for n in lengths:
+        rows.append(items[at:at + n])
+        at += n
+    return rows
+
+
+def records(kind: Any, columns: dict[str, Any]) -> list:
+    """The rows of ``columns`` as records of ``kind`` (a dataclass whose fields are the columns' names)."""
+    names = list(columns)
+    return [kind(**dict(zip(names, row, strict=True))) for row in zip(*map(column_rows, columns.values()), strict=True)]
