@@ -40,6 +40,7 @@ MODULES: tuple[str, ...] = (
     "fi_cli.common.rollout",
     "fi_cli.common.seed_sequence",
     "fi_cli.common.play",
+    "fi_cli.common.records",
     "fi_cli.island.play",
     "fi_cli.desert.actions",
     "fi_cli.desert.engine",

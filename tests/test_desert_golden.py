@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from dataclasses import asdict
 
 import pytest
 from desert_invariants import eager, uniform
@@ -43,7 +44,7 @@ def _record_digest(setup: GameSetup, seed: int) -> tuple[str, str]:
     rec = play_game(setup, make_policy("random"), seed)
     h = hashlib.sha256()
     for row in [*rec.turn_rows, *rec.tile_rows]:
-        h.update(repr(sorted(vars(row).items())).encode())
+        h.update(repr(sorted(asdict(row).items())).encode())
     h.update(repr((rec.parts_found, rec.tiles_excavated, rec.sand_on_tiles, rec.ran_dry)).encode())
     summary = f"{rec.outcome} {','.join(rec.loss_causes)} turns={rec.turns} level={rec.final_storm_level}"
     return h.hexdigest()[:16], summary

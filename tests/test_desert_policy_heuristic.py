@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from dataclasses import asdict
 
 import pytest
 from checked_policy import CheckedPolicy
@@ -74,7 +75,7 @@ def _digest(setup: GameSetup, seed: int) -> tuple[str, str]:
     rec = play_game(setup, make_policy("heuristic"), seed)
     h = hashlib.sha256()
     for row in rec.turn_rows:
-        h.update(repr(sorted(vars(row).items())).encode())
+        h.update(repr(sorted(asdict(row).items())).encode())
     summary = f"{rec.outcome} {','.join(rec.loss_causes)} turns={rec.turns} parts={rec.parts_collected}"
     return h.hexdigest()[:16], summary
 

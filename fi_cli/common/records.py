@@ -25,3 +25,26 @@ def records(kind: Any, columns: dict[str, Any]) -> list:
     """The rows of ``columns`` as records of ``kind`` (a dataclass whose fields are the columns' names)."""
     names = list(columns)
     return [kind(**dict(zip(names, row, strict=True))) for row in zip(*map(column_rows, columns.values()), strict=True)]
+
+
+class TurnColumns:
+    """The turns of a game as they are played, column by column: what every game logs of a turn (its number, the
+    player, their role, the actions' texts); each game's play module adds its own columns in a subclass."""
+
+    def __init__(self) -> None:
+        self.turn: list[int] = []
+        self.player: list[int] = []
+        self.role: list[str] = []
+        self.actions: list[str] = []
+        self.n_actions: list[int] = []
+
+    def add_turn(self, turn: int, player: int, role: str, actions: list[str]) -> None:
+        self.turn.append(turn)
+        self.player.append(player)
+        self.role.append(role)
+        self.actions.extend(actions)
+        self.n_actions.append(len(actions))
+
+    def columns(self) -> dict[str, Any]:
+        """The columns, in the order of the logs' schemas: a subclass adds its own after these."""
+        return {"turn": self.turn, "player": self.player, "role": self.role, "actions": (self.actions, self.n_actions)}

@@ -8,7 +8,7 @@ from typing import Any, Final
 
 from ..common.play import ActionTexts, clairvoyant_search, play_turns
 from ..common.policies import Policy
-from ..common.records import records
+from ..common.records import TurnColumns, records
 from ..seeding import policy_seed
 from .actions import action_text
 from .engine import NOT_FOUND, GameState, Recorder
@@ -84,15 +84,11 @@ class GameRecord:
 _TEXTS: Final = ActionTexts(action_text)  # the text of each action, made once
 
 
-class _Turns:
+class _Turns(TurnColumns):
     """The turns of a game as they are played, column by column (see GameRecord.turn_columns)."""
 
     def __init__(self) -> None:
-        self.turn: list[int] = []
-        self.player: list[int] = []
-        self.role: list[str] = []
-        self.actions: list[str] = []
-        self.n_actions: list[int] = []
+        super().__init__()
         self.storm_cards: list[str] = []
         self.n_storm_cards: list[int] = []
         self.storm_level: list[int] = []
@@ -112,11 +108,7 @@ class _Turns:
 
     def add(self, s: GameState, turn: int, player: int, actions: list[str], rec: Recorder) -> None:
         """The board after the turn just played (the storm included); the recorder starts the next turn."""
-        self.turn.append(turn)
-        self.player.append(player)
-        self.role.append(ROLES[s.roles[player]])
-        self.actions.extend(actions)
-        self.n_actions.append(len(actions))
+        self.add_turn(turn, player, ROLES[s.roles[player]], actions)
         for card in rec.storm_cards:
             self.storm_cards.append(STORM_CARDS[card])
         self.n_storm_cards.append(len(rec.storm_cards))
@@ -148,7 +140,7 @@ class _Turns:
         rec.storm_cards = []
 
     def columns(self) -> dict[str, Any]:
-        return {"turn": self.turn, "player": self.player, "role": self.role, "actions": (self.actions, self.n_actions),
+        return {**super().columns(),
                 "storm_cards": (self.storm_cards, self.n_storm_cards), "storm_level": self.storm_level,
                 "sand_on_tiles": self.sand_on_tiles, "sand_supply": self.sand_supply,
                 "tiles_blocked": self.tiles_blocked, "blocked": (self.blocked, self.n_blocked),

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ..common.play import ActionTexts, LegalActions, choose, clairvoyant_search
-from ..common.records import records
+from ..common.records import TurnColumns, records
 from ..seeding import policy_seed
 from .actions import action_text
 from .engine import GameState, Recorder
@@ -80,15 +80,11 @@ class GameRecord:
         return records(TileRecord, self.tile_columns)
 
 
-class _Turns:
+class _Turns(TurnColumns):
     """The turns of a game as they are played, column by column (see GameRecord.turn_columns)."""
 
     def __init__(self) -> None:
-        self.turn: list[int] = []
-        self.player: list[int] = []
-        self.role: list[str] = []
-        self.actions: list[str] = []
-        self.n_actions: list[int] = []
+        super().__init__()
         self.water_level: list[int] = []
         self.flood_draws: list[str] = []
         self.n_flood_draws: list[int] = []
@@ -103,11 +99,7 @@ class _Turns:
 
     def add(self, s: GameState, turn: int, player: int, actions: list[str], rec: Recorder) -> None:
         """The turn just played (the state is the next turn's start); the recorder starts the next turn."""
-        self.turn.append(turn)
-        self.player.append(player)
-        self.role.append(ROLES[s.roles[player]])
-        self.actions.extend(actions)
-        self.n_actions.append(len(actions))
+        self.add_turn(turn, player, ROLES[s.roles[player]], actions)
         self.water_level.append(s.water)
         for t in rec.flood_draws:
             self.flood_draws.append(TILES[t])
@@ -135,7 +127,7 @@ class _Turns:
         rec.waters_rise = 0
 
     def columns(self) -> dict[str, Any]:
-        return {"turn": self.turn, "player": self.player, "role": self.role, "actions": (self.actions, self.n_actions),
+        return {**super().columns(),
                 "water_level": self.water_level, "flood_draws": (self.flood_draws, self.n_flood_draws),
                 "waters_rise": self.waters_rise, "tiles_flooded": self.tiles_flooded, "tiles_sunk": self.tiles_sunk,
                 "treasures_captured": self.treasures_captured, "treasures": (self.treasures, self.n_treasures),
