@@ -1,11 +1,12 @@
 """A game's log rows kept column by column, as the logs keep them, and turned back into records when wanted.
 
-A game's record (each game's ``play.GameRecord``) keeps its turns and tiles as a dict of columns: a list per
-column, a list-valued column as (its rows' items in one list, each row's length). That is what the logs append
-(``Columns.add_columns``), without a record per row; replay and the tests read the rows as records."""
+A game's record (each game's ``play.GameRecord``, a ColumnRecord) keeps its turns and tiles as a dict of columns:
+a list per column, a list-valued column as (its rows' items in one list, each row's length). That is what the logs
+append (``Columns.add_columns``), without a record per row; replay and the tests read the rows as records."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -25,6 +26,27 @@ def records(kind: Any, columns: dict[str, Any]) -> list:
     """The rows of ``columns`` as records of ``kind`` (a dataclass whose fields are the columns' names)."""
     names = list(columns)
     return [kind(**dict(zip(names, row, strict=True))) for row in zip(*map(column_rows, columns.values()), strict=True)]
+
+
+@dataclass
+class ColumnRecord:
+    """A played game whose turns and tiles rows are kept column by column (cheaper than a record per row); its
+    game's subclass says which records ``turn_rows`` and ``tile_rows`` are (``row_kinds``)."""
+
+    turn_columns: dict[str, Any] = field(default_factory=dict, kw_only=True)
+    tile_columns: dict[str, Any] = field(default_factory=dict, kw_only=True)
+
+    def row_kinds(self) -> tuple[Any, Any]:
+        """The dataclasses of a turns row and of a tiles row."""
+        raise NotImplementedError
+
+    @property
+    def turn_rows(self) -> list:
+        return records(self.row_kinds()[0], self.turn_columns)
+
+    @property
+    def tile_rows(self) -> list:
+        return records(self.row_kinds()[1], self.tile_columns)
 
 
 class TurnColumns:

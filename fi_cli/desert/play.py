@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Final
 
 from ..common.play import ActionTexts, clairvoyant_search, play_turns
 from ..common.policies import Policy
-from ..common.records import TurnColumns, records
+from ..common.records import ColumnRecord, TurnColumns
 from ..seeding import policy_seed
 from .actions import action_text
 from .engine import NOT_FOUND, GameState, Recorder
@@ -54,7 +54,7 @@ class TileRecord:
 
 
 @dataclass
-class GameRecord:
+class GameRecord(ColumnRecord):
     outcome: str
     loss_cause: str | None
     loss_causes: tuple[str, ...]
@@ -67,18 +67,9 @@ class GameRecord:
     ran_dry: tuple[int, ...]  # the seats whose thirst lost the game
     roles: tuple[str, ...]
     first_player: int
-    # The rows of the turns and tiles logs column by column, as the island's record keeps them (see
-    # common.records); turn_rows and tile_rows give them as records.
-    turn_columns: dict[str, Any] = field(default_factory=dict)
-    tile_columns: dict[str, Any] = field(default_factory=dict)
 
-    @property
-    def turn_rows(self) -> list[TurnRecord]:
-        return records(TurnRecord, self.turn_columns)
-
-    @property
-    def tile_rows(self) -> list[TileRecord]:
-        return records(TileRecord, self.tile_columns)
+    def row_kinds(self) -> tuple[Any, Any]:
+        return TurnRecord, TileRecord
 
 
 _TEXTS: Final = ActionTexts(action_text)  # the text of each action, made once

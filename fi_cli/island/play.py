@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Final
 
 from ..common.play import ActionTexts, LegalActions, choose, clairvoyant_search
-from ..common.records import TurnColumns, records
+from ..common.records import ColumnRecord, TurnColumns
 from ..seeding import policy_seed
 from .actions import action_text
 from .engine import GameState, Recorder
@@ -53,7 +53,7 @@ _TEXTS: Final = ActionTexts(action_text)  # the text of each action, made once
 
 
 @dataclass
-class GameRecord:
+class GameRecord(ColumnRecord):
     outcome: str
     loss_cause: str | None
     loss_causes: tuple[str, ...]
@@ -65,19 +65,9 @@ class GameRecord:
     first_player: int
     lost_treasure: str | None = None  # the treasure whose two tiles sank (loss cause treasure_lost)
     drowned_tile: str | None = None  # the tile a pawn drowned on (loss cause player_drowned)
-    # The rows of the turns and tiles logs, column by column as the logs keep them (cheaper than a record per row):
-    # a list per column of TurnRecord / TileRecord, a list-valued column as (its rows' items in one list, each
-    # row's length). turn_rows and tile_rows give them as records.
-    turn_columns: dict[str, Any] = field(default_factory=dict)
-    tile_columns: dict[str, Any] = field(default_factory=dict)
 
-    @property
-    def turn_rows(self) -> list[TurnRecord]:
-        return records(TurnRecord, self.turn_columns)
-
-    @property
-    def tile_rows(self) -> list[TileRecord]:
-        return records(TileRecord, self.tile_columns)
+    def row_kinds(self) -> tuple[Any, Any]:
+        return TurnRecord, TileRecord
 
 
 class _Turns(TurnColumns):
