@@ -4,6 +4,7 @@ and of `fi report`, bytes per game; and the memory of a study far too long to fi
     python benchmarks/scale.py study --base 2500 --factors 1 10 100 --play-up-to 10 --workers 2
     python benchmarks/scale.py flat --games 2500000 --seconds 120 --workers 2
     python benchmarks/scale.py recording --games 1000 --repeat 6
+    python benchmarks/scale.py recording --game desert --games 300 --repeat 4
 
 `study`: the base is the standard island at the four difficulties, 4 players, `heuristic` (4 scenarios x --base
 games). Each factor is played with `fi simulate` (a process of its own, whose RSS and that of its workers are
@@ -14,7 +15,8 @@ measured at a scale this machine cannot play in a session; the output says which
 `flat`: a study of --games games per scenario (4 scenarios), played for --seconds and stopped with Ctrl-C, its
 RSS sampled: whether memory stays flat in a study of millions of games.
 `recording`: the CPU a game of a run's worker (play, rows, Arrow tables, Parquet) against the bare loop of
-benchmarks/speed.py on the same games.
+benchmarks/speed.py on the same games: the standard island, 4 players, normal, or with --game desert the rules'
+Desert board, 4 players, Novice.
 """
 
 from __future__ import annotations
@@ -50,6 +52,19 @@ matrix:
   difficulty: [novice, normal, elite, legendary]
 """
 SCENARIOS = 4
+DESERT_STUDY = """\
+name: scale
+games: {games}
+seed: 51
+chunk_size: 250
+game: {{name: desert, layout: forbidden_desert, players: 4, difficulty: novice}}
+policy: {policy}
+"""
+# recording: the scenario measured, by game (the island's is the base study's normal scenario)
+RECORDED = {
+    "island": (STUDY, 1, "standard island, 4 players, normal"),
+    "desert": (DESERT_STUDY, 0, "the rules' Desert board, 4 players, Novice"),
+}
 
 
 class Sampled:
@@ -197,10 +212,11 @@ def flat(args: argparse.Namespace) -> None:
 
 
 def _one_side(args: argparse.Namespace) -> None:
-    """In a process of its own: play the base study's normal scenario bare (`bare`: the loop of speed.py, on the
+    """In a process of its own: play the scenario of --game (RECORDED) bare (`bare`: the loop of speed.py, on the
     same games: each game's seed and player seed as fi simulate makes them) or as a run's worker does
     (`recorded`: games, rows, Arrow tables and Parquet files, chunk by chunk); print the CPU seconds."""
     from fi_cli.common.play import LegalActions, choose
+    from fi_cli.games import module
     from fi_cli.seeding import policy_seed
     from fi_cli.sim.config import load_study
     from fi_cli.sim.runner import play_games
@@ -214,15 +230,14 @@ def _one_side(args: argparse.Namespace) -> None:
             return tables
 
     work = Path(tempfile.mkdtemp(prefix="fi-rec-"))
-    (work / "s.yaml").write_text(STUDY.format(games=args.games, policy=args.policy))
+    text, scenario, _ = RECORDED[args.game]
+    (work / "s.yaml").write_text(text.format(games=args.games, policy=args.policy))
     study = load_study(work / "s.yaml")
-    sc = study.scenarios[1]  # normal
+    sc = study.scenarios[scenario]
     Columns(sc.schemas).tables()  # pyarrow's start-up, paid once a worker
     start = time.process_time()
     if args.side == "bare":
-        from fi_cli.island.game import new_game
-        from fi_cli.island.policies import make_policy
-
+        new_game, make_policy = module(args.game, "game").new_game, module(args.game, "policies").make_policy
         for g in range(args.games):
             seed = game_seed(study.seed, sc.stream, g)
             s, policy = new_game(sc.setup, seed), make_policy(sc.policy)
@@ -249,13 +264,14 @@ def recording(args: argparse.Namespace) -> None:
         cpu = {}
         for side in (("bare", "recorded") if r % 2 == 0 else ("recorded", "bare")):
             out = subprocess.run([sys.executable, __file__, "_side", "--side", side, "--games", str(args.games),
-                                  "--policy", args.policy], capture_output=True, text=True, check=True)
+                                  "--policy", args.policy, "--game", args.game], capture_output=True, text=True,
+                                 check=True)
             cpu[side] = float(out.stdout.split()[-1])
         ratios.append(cpu["recorded"] / cpu["bare"])
         print(f"round {r + 1}: bare {cpu['bare'] / args.games * 1000:.3f} CPU ms a game, recorded "
               f"{cpu['recorded'] / args.games * 1000:.3f}: {ratios[-1]:.3f}x", flush=True)
     print(f"recorded / bare, median of {args.repeat}: {statistics.median(ratios):.3f}x ({args.games} games of "
-          f"{args.policy}, standard island, 4 players, normal)")
+          f"{args.policy}, {RECORDED[args.game][2]})")
 
 
 def main() -> None:
@@ -271,6 +287,7 @@ def main() -> None:
     p.add_argument("--seconds", type=float, default=120, help="flat: seconds before Ctrl-C")
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--policy", default="heuristic")
+    p.add_argument("--game", choices=sorted(RECORDED), default="island", help="recording: the game measured")
     p.add_argument("--out", help="study: keep the runs and reports here")
     args = p.parse_args()
     {"study": study, "flat": flat, "recording": recording, "_side": _one_side}[args.mode](args)

@@ -40,6 +40,7 @@ MODULES: tuple[str, ...] = (
     "fi_cli.common.rollout",
     "fi_cli.common.seed_sequence",
     "fi_cli.common.play",
+    "fi_cli.common.records",
     "fi_cli.island.play",
     "fi_cli.desert.actions",
     "fi_cli.desert.engine",
@@ -49,6 +50,7 @@ MODULES: tuple[str, ...] = (
     "fi_cli.desert.policies.heuristic_team",
     "fi_cli.desert.policies.heuristic_turn",
     "fi_cli.desert.policies.heuristic_view",
+    "fi_cli.desert.play",
 )
 RECORD = "_native.json"  # by setup.py beside this file: {"modules": {module: sha256 of its source}, "libraries": [...]}
 EXTENSION_SUFFIXES: tuple[str, ...] = tuple(importlib.machinery.EXTENSION_SUFFIXES)

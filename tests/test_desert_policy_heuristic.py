@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from checked_policy import CheckedPolicy
 from desert_positions import do, state
-from test_desert_golden import ALL_VARIANTS
+from test_desert_golden import ALL_VARIANTS, row_bytes
 
 from fi_cli.common.play import choose
 from fi_cli.desert.actions import action_text
@@ -76,7 +76,7 @@ def _digest(setup: GameSetup, seed: int) -> tuple[str, str]:
     rec = play_game(setup, make_policy("heuristic"), seed)
     h = hashlib.sha256()
     for row in rec.turn_rows:
-        h.update(repr(sorted(vars(row).items())).encode())
+        h.update(row_bytes(row))
     summary = f"{rec.outcome} {','.join(rec.loss_causes)} turns={rec.turns} parts={rec.parts_collected}"
     return h.hexdigest()[:16], summary
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import gc
+import importlib
+from dataclasses import asdict
 
 import pyarrow as pa
 import pytest
@@ -10,6 +12,10 @@ import pytest
 from fi_cli.sim.api import load_study
 from fi_cli.sim.runner import play_games
 from fi_cli.sim.tables import Columns, ListColumn, _array
+
+# a small study of each game
+STUDIES = {"island": "name: t\ngames: 2\nseed: 9\npolicy: heuristic\n",
+           "desert": "name: t\ngames: 2\nseed: 9\ngame: {name: desert, players: 4}\npolicy: heuristic\n"}
 
 
 @pytest.mark.parametrize("type_, rows", [
@@ -54,11 +60,12 @@ def test_an_integer_out_of_range_is_refused_as_pyarrow_refuses_it():
         _array([1, 2**31], pa.int32())
 
 
-def test_logged_rows_leave_nothing_for_the_garbage_collector(tmp_path):
+@pytest.mark.parametrize("game", sorted(STUDIES))
+def test_logged_rows_leave_nothing_for_the_garbage_collector(tmp_path, game):
     """A row's lists are kept flat: a chunk of games holds no container per row (which made the collector run
     every dozen games)."""
     study_file = tmp_path / "s.yaml"
-    study_file.write_text("name: t\ngames: 3\nseed: 5\npolicy: heuristic\n")
+    study_file.write_text(STUDIES[game])
     sc = load_study(study_file).scenarios[0]
     cols = Columns(sc.schemas)
     play_games(sc, 5, range(3), cols)
@@ -69,36 +76,38 @@ def test_logged_rows_leave_nothing_for_the_garbage_collector(tmp_path):
             assert not any(gc.is_tracked(v) for v in items), (ds, name)
 
 
-def test_a_record_logged_column_by_column_gives_the_rows_of_its_records(tmp_path):
-    """The island's record keeps its turns and tiles column by column (add_columns); its records (turn_rows,
-    tile_rows, as replay and the tests read them) logged one by one (add_rows) give the very same tables."""
+@pytest.mark.parametrize("game", sorted(STUDIES))
+def test_a_record_logged_column_by_column_gives_the_rows_of_its_records(tmp_path, game):
+    """Each game's record keeps its turns and tiles column by column (add_columns); its records (turn_rows,
+    tile_rows, as replay and the tests read them), made into tables by pyarrow itself, are the very same tables."""
     study_file = tmp_path / "s.yaml"
-    study_file.write_text("name: t\ngames: 2\nseed: 9\npolicy: heuristic\n")
+    study_file.write_text(STUDIES[game])
     sc = load_study(study_file).scenarios[0]
-    by_columns, by_rows = Columns(sc.schemas), Columns(sc.schemas)
+    by_columns, records = Columns(sc.schemas), {"turns": [], "tiles": []}
     for g in range(2):
         rec = sc.door.play(sc.setup, sc.policy, sc.policy_params, 1000 + g)
         by_columns.add_columns("turns", sc.id, g, rec.turn_columns)
         by_columns.add_columns("tiles", sc.id, g, rec.tile_columns)
-        by_rows.add_rows("turns", sc.id, g, rec.turn_rows)
-        by_rows.add_rows("tiles", sc.id, g, rec.tile_rows)
+        for ds, rows in (("turns", rec.turn_rows), ("tiles", rec.tile_rows)):
+            records[ds] += [{"scenario": sc.id, "game": g, **asdict(r)} for r in rows]
         assert [r.turn for r in rec.turn_rows] == list(range(1, rec.turns + 1))
         assert all(isinstance(r.actions, list) and r.actions for r in rec.turn_rows)
         assert len(rec.tile_rows) == 24
-    a, b = by_columns.tables(), by_rows.tables()
+    tables = by_columns.tables()
     for ds in ("turns", "tiles"):
-        assert a[ds].num_rows > 0 and a[ds].equals(b[ds]), ds
+        expected = pa.Table.from_pylist(records[ds], schema=sc.schemas[ds])
+        assert tables[ds].num_rows == expected.num_rows > 0 and tables[ds].equals(expected), ds
 
 
-def test_an_action_played_again_is_logged_with_the_same_string(tmp_path):
+@pytest.mark.parametrize("game", sorted(STUDIES))
+def test_an_action_played_again_is_logged_with_the_same_string(tmp_path, game):
     """A chunk's actions column holds a string per distinct action, not one per move (less memory for Arrow to
     read); the texts are those of action_text."""
-    from fi_cli.island.actions import action_text, parse_action
-
+    actions = importlib.import_module(f"fi_cli.{game}.actions")
     study_file = tmp_path / "s.yaml"
-    study_file.write_text("name: t\ngames: 2\nseed: 9\npolicy: heuristic\n")
+    study_file.write_text(STUDIES[game])
     sc = load_study(study_file).scenarios[0]
     items = [t for g in range(2)
              for t in sc.door.play(sc.setup, sc.policy, sc.policy_params, 77 + g).turn_columns["actions"][0]]
     assert len({id(t) for t in items}) == len(set(items)) < len(items)
-    assert all(action_text(parse_action(t)) == t for t in set(items))
+    assert all(actions.action_text(actions.parse_action(t)) == t for t in set(items))

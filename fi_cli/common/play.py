@@ -46,6 +46,22 @@ class LegalActions(Sequence):
         return f"LegalActions({self.actions!r})"
 
 
+class ActionTexts:
+    """The text of each action played so far in this process (a game's come from a few thousand): one string an
+    action, not one a move, so that a chunk's actions column holds a few thousand strings, not tens of thousands,
+    and a text is made once."""
+
+    def __init__(self, action_text: Callable[[tuple], str]) -> None:
+        self.action_text = action_text
+        self.texts: dict[tuple, str] = {}
+
+    def text(self, a: tuple) -> str:
+        text = self.texts.get(a)
+        if text is None:
+            text = self.texts[a] = self.action_text(a)
+        return text
+
+
 def choose(policy: Any, s: Any, legal: Sequence[tuple]) -> tuple:
     """Ask the policy for a decision with the game's generator out of its reach: what is hidden stays hidden.
 

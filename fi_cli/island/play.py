@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Final
 
-from ..common.play import LegalActions, choose, clairvoyant_search
+from ..common.play import ActionTexts, LegalActions, choose, clairvoyant_search
+from ..common.records import ColumnRecord, TurnColumns
 from ..seeding import policy_seed
 from .actions import action_text
 from .engine import GameState, Recorder
@@ -48,32 +49,11 @@ _CAPTURED: Final[tuple[tuple[str, ...], ...]] = tuple(
     tuple(TREASURES[i] for i in range(4) if m >> i & 1) for m in range(16))
 
 
-# The text of each action played so far in this process (a game's come from a few thousand): one string an action,
-# not one a move, so that a chunk's actions column holds a few thousand strings, not twenty-six thousand
-_TEXTS: Final[dict[tuple, str]] = {}
-
-
-def _text(a: tuple) -> str:
-    text = _TEXTS.get(a)
-    if text is None:
-        text = _TEXTS[a] = action_text(a)
-    return text
-
-
-def _lists(column: Any) -> list:
-    """A column of `GameRecord.turn_columns` as one value per row (a list-valued column as a list per row)."""
-    if not isinstance(column, tuple):
-        return column
-    items, lengths = column
-    rows, at = [], 0
-    for n in lengths:
-        rows.append(items[at:at + n])
-        at += n
-    return rows
+_TEXTS: Final = ActionTexts(action_text)  # the text of each action, made once
 
 
 @dataclass
-class GameRecord:
+class GameRecord(ColumnRecord):
     outcome: str
     loss_cause: str | None
     loss_causes: tuple[str, ...]
@@ -85,35 +65,16 @@ class GameRecord:
     first_player: int
     lost_treasure: str | None = None  # the treasure whose two tiles sank (loss cause treasure_lost)
     drowned_tile: str | None = None  # the tile a pawn drowned on (loss cause player_drowned)
-    # The rows of the turns and tiles logs, column by column as the logs keep them (cheaper than a record per row):
-    # a list per column of TurnRecord / TileRecord, a list-valued column as (its rows' items in one list, each
-    # row's length). turn_rows and tile_rows give them as records.
-    turn_columns: dict[str, Any] = field(default_factory=dict)
-    tile_columns: dict[str, Any] = field(default_factory=dict)
 
-    @property
-    def turn_rows(self) -> list[TurnRecord]:
-        return _records(TurnRecord, self.turn_columns)
-
-    @property
-    def tile_rows(self) -> list[TileRecord]:
-        return _records(TileRecord, self.tile_columns)
+    def row_kinds(self) -> tuple[Any, Any]:
+        return TurnRecord, TileRecord
 
 
-def _records(kind: Any, columns: dict[str, Any]) -> list:
-    names = list(columns)
-    return [kind(**dict(zip(names, row, strict=True))) for row in zip(*map(_lists, columns.values()), strict=True)]
-
-
-class _Turns:
+class _Turns(TurnColumns):
     """The turns of a game as they are played, column by column (see GameRecord.turn_columns)."""
 
     def __init__(self) -> None:
-        self.turn: list[int] = []
-        self.player: list[int] = []
-        self.role: list[str] = []
-        self.actions: list[str] = []
-        self.n_actions: list[int] = []
+        super().__init__()
         self.water_level: list[int] = []
         self.flood_draws: list[str] = []
         self.n_flood_draws: list[int] = []
@@ -128,11 +89,7 @@ class _Turns:
 
     def add(self, s: GameState, turn: int, player: int, actions: list[str], rec: Recorder) -> None:
         """The turn just played (the state is the next turn's start); the recorder starts the next turn."""
-        self.turn.append(turn)
-        self.player.append(player)
-        self.role.append(ROLES[s.roles[player]])
-        self.actions.extend(actions)
-        self.n_actions.append(len(actions))
+        self.add_turn(turn, player, ROLES[s.roles[player]], actions)
         self.water_level.append(s.water)
         for t in rec.flood_draws:
             self.flood_draws.append(TILES[t])
@@ -160,7 +117,7 @@ class _Turns:
         rec.waters_rise = 0
 
     def columns(self) -> dict[str, Any]:
-        return {"turn": self.turn, "player": self.player, "role": self.role, "actions": (self.actions, self.n_actions),
+        return {**super().columns(),
                 "water_level": self.water_level, "flood_draws": (self.flood_draws, self.n_flood_draws),
                 "waters_rise": self.waters_rise, "tiles_flooded": self.tiles_flooded, "tiles_sunk": self.tiles_sunk,
                 "treasures_captured": self.treasures_captured, "treasures": (self.treasures, self.n_treasures),
@@ -214,7 +171,7 @@ def play_game(
     turn, player, actions = s.turn, s.current, []
     while _running(s):
         a = choose(policy, s, LegalActions(s))
-        text = _text(a)
+        text = _TEXTS.text(a)
         actions.append(text)
         s.apply(a)
         if narrate:

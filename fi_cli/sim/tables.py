@@ -12,7 +12,6 @@ import os
 import struct
 from collections.abc import Iterable
 from itertools import accumulate, chain
-from operator import attrgetter
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -71,9 +70,8 @@ class Columns:
         self.schemas = schemas
         self.data: dict[str, dict[str, Any]] = {
             ds: {f.name: ListColumn() if pa.types.is_list(f.type) else [] for f in schemas[ds]} for ds in DATASETS}
-        # per dataset: the fields copied from row records
+        # per dataset: the columns a game's record gives (all but scenario and game)
         self._fields = {ds: tuple(n for n in schemas[ds].names if n not in ("scenario", "game")) for ds in DATASETS}
-        self._getters = {ds: attrgetter(*self._fields[ds]) for ds in DATASETS}  # a row's values, in order
         # per dataset and column: what appends a game's values given column by column (see add_columns)
         self._adders = {ds: {n: c.add_flat if isinstance(c, ListColumn) else c.extend for n, c in cols.items()}
                         for ds, cols in self.data.items()}
@@ -86,18 +84,6 @@ class Columns:
         for name, value in values:
             add[name](value)
         self.n_games += 1
-
-    def add_rows(self, dataset: str, scenario_id: str, game: int, rows: list[Any]) -> None:
-        """Append one game's rows of `dataset`: records with an attribute per column."""
-        if not rows:
-            return
-        cols = self.data[dataset]
-        cols["scenario"].extend([scenario_id] * len(rows))
-        cols["game"].extend([game] * len(rows))
-        # the rows' values column by column: one C call a row, and one transposition
-        columns = zip(*map(self._getters[dataset], rows), strict=True)
-        for name, values in zip(self._fields[dataset], columns, strict=True):
-            cols[name].extend(values)
 
     def add_columns(self, dataset: str, scenario_id: str, game: int, rows: dict[str, Any]) -> None:
         """Append one game's rows of `dataset` given column by column: a list per column, a list-valued column as

@@ -130,9 +130,5 @@ def log_game(columns: Columns, scenario: Any, game: int, seed: int, rec: Any, ru
         ("rules_version", rules_version), ("loss_causes", tuple(rec.loss_causes)),
         *own, *((name, getattr(rec, name)) for name in fields),
         *((f"components.{k}", comp.effective(k, s.players)) for k in scenario.component_columns)])
-    if hasattr(rec, "turn_columns"):  # the island's record keeps its rows column by column, as the logs do
-        columns.add_columns("turns", scenario.id, game, rec.turn_columns)
-        columns.add_columns("tiles", scenario.id, game, rec.tile_columns)
-    else:  # the desert's, as a record per row
-        columns.add_rows("turns", scenario.id, game, rec.turn_rows)
-        columns.add_rows("tiles", scenario.id, game, rec.tile_rows)
+    columns.add_columns("turns", scenario.id, game, rec.turn_columns)  # both records keep their rows column by
+    columns.add_columns("tiles", scenario.id, game, rec.tile_columns)  # column, as the logs do
