@@ -328,7 +328,7 @@ class Planner:
                 d = dist[t]
                 if d >= k or done >> t & 1 or d + self._least_lump(t, sand[t]) > k:
                     continue  # (its work is not worked out where no lump fits)
-                lumps = self._work_at(t, self.s.sand[t]).lumps
+                lumps = self._work_at(t, sand[t]).lumps
                 if not lumps:
                     continue
                 carried = self._carried_water(x, t) if self.role == CLIMBER and t != x else 0.0

@@ -116,25 +116,21 @@ _task_value: Final = itemgetter(0)  # a task's value (a C function: a compiled k
 
 class Place:
     """The value of a pawn's place worked out but for the thirst risk (see ``View.place_value``): the value before
-    the risk is taken off and the terms added after it, added in the same order with or without it."""
+    the risk is taken off and the terms added after it (each 0.0 where it does not apply: adding it changes no
+    value)."""
 
-    __slots__ = ("head", "pos", "share", "shade", "shaded", "bury", "buried")
+    __slots__ = ("head", "pos", "share", "shade", "bury")
 
     def __init__(self, head: float, pos: list[int], share: float) -> None:
         self.head = head  # the value before the risk
         self.pos = pos  # the pawns' cells, the pawn on its place
         self.share = share  # then the water shared
-        self.shade, self.shaded = 0.0, False  # then the water saved in the shade
-        self.bury, self.buried = 0.0, False  # then the risk of being buried
+        self.shade = 0.0  # then the water saved in the shade
+        self.bury = 0.0  # then the risk of being buried
 
     def tail(self, total: float) -> float:
         """The place's value from ``total``, the value before the risk with the risk taken off (or not)."""
-        total += self.share
-        if self.shaded:
-            total += self.shade
-        if self.buried:
-            total -= self.bury
-        return total
+        return total + self.share + self.shade - self.bury
 
 
 class View:
@@ -791,9 +787,9 @@ class View:
         part = Place(total, pos, self._w_share * self.share_gain(q, y))  # (the thirst risk comes between)
         if self.shaded(y, pos):  # the water the shade saves until q's next turn
             saved = self.suns_ahead(self._before[q]) * self.water_value(q, s.water[q] - 1, 1)
-            part.shade, part.shaded = self._w_shade * saved, True
+            part.shade = self._w_shade * saved
         if s.sand[y] >= 1 and role != CLIMBER and self.storm_side(y):
-            part.bury, part.buried = self._w_bury * s.sand[y], True
+            part.bury = self._w_bury * s.sand[y]
         return part
 
     def team_risk(self, pos: list[int]) -> float:
