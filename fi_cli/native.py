@@ -47,6 +47,7 @@ MODULES: tuple[str, ...] = (
     "fi_cli.desert.tiles",
     "fi_cli.desert.policies.heuristic",
     "fi_cli.desert.policies.heuristic_gear",
+    "fi_cli.desert.policies.heuristic_sprint",
     "fi_cli.desert.policies.heuristic_team",
     "fi_cli.desert.policies.heuristic_turn",
     "fi_cli.desert.policies.heuristic_view",

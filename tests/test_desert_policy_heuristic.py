@@ -82,7 +82,7 @@ def _digest(setup: GameSetup, seed: int) -> tuple[str, str]:
 
 
 GOLDEN = [
-    (GameSetup(players=2, start_level=1), 3, ("051fe05161c8641f", "win  turns=25 parts=4")),
+    (GameSetup(players=2, start_level=1), 3, ("cd401544c2e5aa61", "loss thirst turns=21 parts=4")),
     (GameSetup(players=4, start_level=2), 7, ("54f4511cbae9e962", "loss buried turns=21 parts=1")),
     (GameSetup(players=5, start_level=3, rules=Rules(meteorologist_peek_return="top_any_order")), 11,
      ("3ffffb514732792f", "loss buried turns=30 parts=1")),

@@ -4,8 +4,10 @@ At each of the current pawn's actions it plans the rest of the turn (``heuristic
 tile, a walk, the work at the end tile (excavate, pick up parts, dig sand off the tiles that matter and
 free buried pawns, draw water at a well, the Meteorologist's and the Navigator's abilities), and where the
 turn ends (near the next work, sharing water or in a tunnel's shade when thirst threatens, on the Launch Pad
-at the end). Water is evened out among pawns that can share at every decision, gear is played by rules
-(``heuristic_gear``), and a Meteorologist who looks at the storm deck puts its worst card at the bottom.
+at the end). Once every part still to collect is found, a plan's end also costs the player turns the whole team
+needs to pick the lying parts up and take off (``heuristic_sprint``). Water is evened out among pawns that can
+share at every decision, gear is played by rules (``heuristic_gear``), and a Meteorologist who looks at the storm
+deck puts its worst card at the bottom.
 
 Every weight is a constructor keyword (and so settable from a study or ``--param``); ``PARAMETERS`` lists
 them. The policy reads public information only and has no randomness: the same position gives the same
@@ -56,9 +58,10 @@ _SPEC: dict[str, tuple[float, str]] = {
     "w_claimed": (0.59, "share of the value of next turn's work that a pawn whose turn comes first can do on its turn"),
     "step_cost": (1.49, "cost per step and per action between a tile and the next turn's work"),
     "v_win": (1000.0, "value of taking off (every part collected, the last pawn reaching the Launch Pad)"),
-    "w_gather": (1.44, "cost per step from the Launch Pad in the end game"),
+    "w_gather": (0.0, "cost per step from the Launch Pad in the end game before every part is collected"),
     "w_home": (18.2, "cost per step from the Launch Pad once every part is collected"),
     "w_take_off": (25.3, "cost per turn the team still needs to take off, once every part is collected"),
+    "w_sprint": (5.0, "cost per player turn the team needs to pick up the parts still lying and take off, all found"),
     "w_bury_risk": (2.6, "cost per sand marker of ending the turn on a tile next to the storm"),
     "w_reduce": (3.88, "weight of a storm card's harm for the Meteorologist drawing one fewer"),
     "v_level": (4.12, "cost of the storm meter going up one mark"),

@@ -29,6 +29,7 @@ from ..tiles import (
     WATER_CARRIER,
     WELL,
 )
+from .heuristic_sprint import Sprint
 from .heuristic_team import navigations
 from .heuristic_view import View, has, rate
 
@@ -110,6 +111,10 @@ class Planner:
         # the best plan from (tiles done, cell, actions): (value, the tile of its first lump or -1, the lump's index)
         self._memo: dict[int, tuple[float, int, int]] = {}
         self._finals: dict[int, int] = {}  # the end tile of the best plan's end, by the same key
+        # the end game with parts still lying: the whole team's turns to take off are a cost of the plan's end
+        self._w_sprint = view.w["w_sprint"]
+        endgame = view.endgame and view.pad >= 0 and view.collected < 4
+        self._sprint = Sprint(view) if endgame and self._w_sprint else None
 
     # ------------------------------------------------------------------ work at a cell
     def _role_items(self) -> list[tuple[float, Action]]:
@@ -356,8 +361,16 @@ class Planner:
         """The end of a plan: single actions (sand in reach of x before the walk, in reach of y after it, and the
         work that can be done anywhere), a walk to an end tile y. Each marker is counted once. The end tiles are
         compared by their values alone; ``_final_plan`` lists the actions of the best one."""
+        sprint = self._sprint
+        got = 0  # the lying parts the plan picks up before its end tile (on its excavated tiles, and on x)
+        if sprint is not None:
+            for j, a in enumerate(sprint.cells):
+                if done >> a & 1 or a == x and k > 0:
+                    got |= 1 << j
         if k == 0:  # no action left: the plan ends on x, its value is x's place alone (as the loop below finds)
             total = 0.0 + self._place(x)
+            if sprint is not None:
+                total -= self._w_sprint * sprint.team_turns(x, got)
             best_value, best_y = (total, x) if total > -1e18 else (-1e18, -1)
             self._finals[done << 9 | x << 4 | k] = best_y
             return best_value
@@ -418,6 +431,9 @@ class Planner:
             # y's place is worked out in full only where a bound of it makes y the best end tile so far
             if base + self.v.place_bound(self.p, y) > best_value:
                 total = base + self._place(y)
+                if sprint is not None:
+                    ends = got | sprint.picked_on(y) if m > 0 and (s.dug[y] or done >> y & 1) else got
+                    total -= self._w_sprint * sprint.team_turns(y, ends)
                 if total > best_value:
                     best_value, best_y = total, y
         self._finals[done << 9 | x << 4 | k] = best_y
