@@ -11,7 +11,7 @@ and gear are not counted, and the storm is not foreseen.
 
 from __future__ import annotations
 
-from ..tiles import CLIMBER
+from ..tiles import CLIMBER, N_CELLS
 from .heuristic_view import INF, View
 
 
@@ -42,7 +42,10 @@ class Sprint:
             others = [min(max(others[rest ^ mine], own[mine]) for mine in _subsets(rest))
                       for rest in range(self.full + 1)]
         self.others = others
-        self._memo: dict[int, int] = {}
+        self.on = [0] * N_CELLS  # by cell: the bit mask of the lying parts on it
+        for j, a in enumerate(cells):
+            self.on[a] |= 1 << j
+        self._memo = [-1] * ((self.full + 1) * N_CELLS)  # team_turns by the parts picked up and the cell
 
     def _to_parts(self, u: int) -> list[list[int]]:
         """Pawn u's cost from each cell onto each part's tile (cleared to one marker, as the route costs count)."""
@@ -72,8 +75,14 @@ class Sprint:
         """Pawn u's actions from cell z, picking up the parts of ``subset``, onto the Launch Pad."""
         if subset == 0:
             return self.v.pad_cost(u, z)
-        to, onward = self.to[u], self.onward[u][subset]
-        return min(to[j][z] + self.extra[j] + onward[j] for j in range(len(self.cells)) if subset >> j & 1)
+        to, onward, extra = self.to[u], self.onward[u][subset], self.extra
+        best = INF * 8
+        for j in range(len(extra)):
+            if subset >> j & 1:
+                c = to[j][z] + extra[j] + onward[j]
+                if c < best:
+                    best = c
+        return best
 
     def turns(self, u: int, cost: int) -> int:
         """The player turns until pawn u, needing ``cost`` actions, stands on the Launch Pad."""
@@ -82,22 +91,19 @@ class Sprint:
     def team_turns(self, y: int, picked: int) -> int:
         """Player turns after the current one until take-off, the current pawn ending its turn on y and the parts
         of the bit mask ``picked`` (indices into ``cells``) picked up this turn."""
-        key = y << 8 | picked
-        known = self._memo.get(key)
-        if known is None:
+        key = picked * N_CELLS + y
+        known = self._memo[key]
+        if known < 0:
             rest = self.full & ~picked
-            p = self.p
-            known = min(max(self.turns(p, self.cost(p, y, mine)), self.others[rest ^ mine]) for mine in _subsets(rest))
+            p, others = self.p, self.others
+            known = INF * self.n
+            for mine in _subsets(rest):
+                t = self.turns(p, self.cost(p, y, mine))
+                t = t if t > others[rest ^ mine] else others[rest ^ mine]
+                if t < known:
+                    known = t
             self._memo[key] = known
         return known
-
-    def picked_on(self, cell: int) -> int:
-        """The bit mask of the lying parts on ``cell``."""
-        out = 0
-        for j, a in enumerate(self.cells):
-            if a == cell:
-                out |= 1 << j
-        return out
 
 
 def _subsets(mask: int) -> list[int]:

@@ -363,10 +363,12 @@ class Planner:
         compared by their values alone; ``_final_plan`` lists the actions of the best one."""
         sprint = self._sprint
         got = 0  # the lying parts the plan picks up before its end tile (on its excavated tiles, and on x)
+        on: list[int] = []
         if sprint is not None:
             for j, a in enumerate(sprint.cells):
                 if done >> a & 1 or a == x and k > 0:
                     got |= 1 << j
+            on = sprint.on
         if k == 0:  # no action left: the plan ends on x, its value is x's place alone (as the loop below finds)
             total = 0.0 + self._place(x)
             if sprint is not None:
@@ -432,7 +434,7 @@ class Planner:
             if base + self.v.place_bound(self.p, y) > best_value:
                 total = base + self._place(y)
                 if sprint is not None:
-                    ends = got | sprint.picked_on(y) if m > 0 and (s.dug[y] or done >> y & 1) else got
+                    ends = got | on[y] if m > 0 and (s.dug[y] or done >> y & 1) else got
                     total -= self._w_sprint * sprint.team_turns(y, ends)
                 if total > best_value:
                     best_value, best_y = total, y
