@@ -83,7 +83,7 @@ def _digest(setup: GameSetup, seed: int) -> tuple[str, str]:
 
 GOLDEN = [
     (GameSetup(players=2, start_level=1), 3, ("cd401544c2e5aa61", "loss thirst turns=21 parts=4")),
-    (GameSetup(players=4, start_level=2), 7, ("54f4511cbae9e962", "loss buried turns=21 parts=1")),
+    (GameSetup(players=4, start_level=2), 7, ("b30ffa63ce525c8b", "loss thirst turns=21 parts=3")),
     (GameSetup(players=5, start_level=3, rules=Rules(meteorologist_peek_return="top_any_order")), 11,
      ("3ffffb514732792f", "loss buried turns=30 parts=1")),
 ]
@@ -464,3 +464,17 @@ def test_gear_may_play_is_false_only_where_gear_play_plays_nothing():
                     assert card is None, (i, card)
                     skipped[i] += 1
     assert all(played) and all(skipped)  # both cases met with each set of weights
+
+
+def test_between_storm_cards_a_jet_pack_flies_a_dry_pawn_and_its_tile_mate_to_water():
+    # the storm phase after the Climber's turn, 2 cards to come and 3 more turns of cards before the Archeologist's
+    # own: she holds a Jet Pack and stands, dry like the Climber, on an open tile. Gear may be played between storm
+    # cards: she flies with the Climber to the Explorer, who has water to share (sharing is free at any time; the
+    # dug tunnel r3c3 is a refuge too). With refuge_water -1 the storm is drawn.
+    def position():
+        return state([(ARCH, "r1c1", {"water": 0, "gear": {"jet_pack": 1}}), (CL, "r1c1", {"water": 0}),
+                      (NAV, "r4c4", {"water": 4}), (EX, "r0c4", {"water": 4})], dug={"r3c3": "tunnel"},
+                     phase="storm", storm_left=2, actions_left=0, current=1)  # fmt: skip
+
+    assert pick(position()) == "play(p0, jet_pack, r0c4, p1)"
+    assert pick(position(), refuge_water=-1) == "draw_storm"

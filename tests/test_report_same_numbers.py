@@ -24,8 +24,8 @@ from fi_cli.report.tables import summary_table
 from fi_cli.sim.api import load_study, run_study
 
 # The Desert studies play the heuristic as it was when the digests were pinned (w_well_risk 0, the default until
-# 2026-12-05; w_gather 1.44 and w_sprint 0, the defaults until 2026-12-06): the same games; only the policy's
-# parameters, written with the data, changed the data's digests.
+# 2026-12-05; w_gather 1.44, w_sprint 0 and refuge_water -1, the defaults until 2026-12-06): the same games; only
+# the policy's parameters, written with the data, changed the data's digests.
 STUDIES = {
     "island": """\
 name: island
@@ -44,7 +44,7 @@ games: 30
 seed: 5
 chunk_size: 12
 game: {name: desert, players: 3}
-policy: {name: heuristic, w_well_risk: 0, w_gather: 1.44, w_sprint: 0}
+policy: {name: heuristic, w_well_risk: 0, w_gather: 1.44, w_sprint: 0, refuge_water: -1}
 matrix:
   storm_start: [1, 6]
 """,
@@ -79,7 +79,7 @@ game:
   name: desert
   players: 3
   components: {canteens: {water_carrier: 6}}
-policy: {name: heuristic, w_well_risk: 0, w_gather: 1.44, w_sprint: 0}
+policy: {name: heuristic, w_well_risk: 0, w_gather: 1.44, w_sprint: 0, refuge_water: -1}
 matrix:
   components.storm_meter: [[1, 2, 2, 3, 3, 4, 4, 5], [2, 3, 4, 5]]
   components.canteens: [{}, {explorer: 3}]
@@ -213,8 +213,8 @@ DIGESTS: dict[str, dict[str, str]] = {
 }
 DATA: dict[str, str] = {
     "island": "b49dcda11a5c9b417ed4bec63908972563b143203b27f82025bdf511c083d6a9",
-    "desert": "4087cf9b5fe7237c0bc17a4d21b4a8e01c14a6e3a090eaa54a973396d1b63c39",
+    "desert": "ac4f29cad4b992344e93175d39f8d36b6cb792a8bb502e9f6e27454be4051a67",
     "ladder": "373fca0527e5e81de91d71e23c98e9a9383e78a821dd024188afcce3fbd8e3b6",
     "island_components": "ae52819aa306370b174796754a8ccc3fe6401025876b560695f89d2d4ed8b2f4",
-    "desert_components": "b21060be39471c36e2f520f7b81f1287f370342a421115cb400117f0cdf61b4f",
+    "desert_components": "8575afef5c7981b4db577976c43ca5a4f2eac5afcc9bd33264b66f8dd528b0b9",
 }

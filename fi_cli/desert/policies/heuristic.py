@@ -80,6 +80,7 @@ _SPEC: dict[str, tuple[float, str]] = {
     "jet_cost": (8.86, "value of keeping a Jet Pack"),
     "jet_tasks": (6.0, "how many of its best tasks' tiles (a whole number) a pawn with a Jet Pack weighs flying to"),
     "jet_water": (1.17, "water at which a pawn considers flying to water"),
+    "refuge_water": (1.0, "water at which a Jet Pack flies a pawn of its tile to shade or water between storm cards"),
     "throttle_cost": (2.3, "value of keeping the Time Throttle"),
     "scope_water": (0.594, "water of the driest pawn at which a Terrascope looks for the mirage"),
     "scope_missing": (2.78, "clues and Launch Pad still to find at which a Terrascope looks at a hidden tile"),

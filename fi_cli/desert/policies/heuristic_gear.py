@@ -4,8 +4,9 @@ player's, between storm cards):
 - Dune Blaster: on the tile in reach whose sand is worth the most (a buried pawn, a tile to excavate, the
   supply when it runs low), when that is worth more than the card;
 - Jet Pack: the current pawn flies where its turn is worth much more (a part, the tiles of its best work,
-  water, the Launch Pad with a passenger), out of a deep burial, and any holder flies to the Launch Pad when
-  that wins the game;
+  water, the Launch Pad with a passenger), out of a deep burial, any holder flies to the Launch Pad when
+  that wins the game, and between storm cards a holder on a tile with a dry pawn flies (with it) to a dug
+  tunnel's shade or to a pawn with water to share;
 - Solar Shield: before the storm cards when the water it saves the pawns on its tile is worth the card;
 - Secret Water Reserve: when its water is worth the card, or a pawn on its tile would die of thirst;
 - Terrascope: on a water-drop tile when the team needs water and the mirage is unknown, or on the costliest
@@ -41,8 +42,9 @@ def gear_play(v: View) -> Action | None:
         return None
     # the rules in turn, called by name (a loop over them would call each through Python's generic calls)
     return (
-        _reserve(v, holders) or _shield(v, holders) or _blast(v, holders) or _jet_win(v, holders) or _scope(v, holders)
-    )
+        _reserve(v, holders) or _shield(v, holders) or _jet_refuge(v, holders) or _blast(v, holders)
+        or _jet_win(v, holders) or _scope(v, holders)
+    )  # fmt: skip
 
 
 def gear_may_play(s: GameState, w: dict[str, float]) -> bool:
@@ -59,6 +61,10 @@ def gear_may_play(s: GameState, w: dict[str, float]) -> bool:
             return True
         if hand[SOLAR_SHIELD] and phase == STORM and not s.shields >> h & 1:
             return True
+        if hand[JET_PACK] and phase == STORM:
+            for q in range(s.n):
+                if s.pos[q] == s.pos[h] and s.water[q] <= w["refuge_water"]:
+                    return True
         if hand[DUNE_BLASTER]:
             for c in (AROUND_SELF if s.roles[h] == EXPLORER else ORTH_SELF)[s.pos[h]]:
                 if s.sand[c] >= 2:
@@ -145,6 +151,39 @@ def _reserve(v: View, holders: list[int]) -> Action | None:
         if gain > w["reserve_cost"] or (danger and gain > 0):
             return (RESERVE, h)
     return None
+
+
+def _jet_refuge(v: View, holders: list[int]) -> Action | None:
+    """Between storm cards: a holder on a tile where a pawn is down to ``refuge_water`` water flies to a dug
+    tunnel's shade or to a pawn with water to share (sharing is free at any time), with the pawn of its tile that
+    gains most, when their places there are worth more than where they stand by more than the card."""
+    s, w = v.s, v.w
+    if s.phase != STORM:
+        return None
+    best = None
+    for h in holders:
+        if not s.hands[h][JET_PACK] or (s.buried(h) and not s.rules.jet_pack_when_buried):
+            continue
+        x = s.pos[h]
+        group = [q for q in range(v.n) if s.pos[q] == x]
+        if v.shaded(x) or min(s.water[q] for q in group) > w["refuge_water"]:
+            continue
+        driest = min(s.water[q] for q in group)
+        for c in range(N_CELLS):
+            if c == x or s.kind[c] == NO_TILE or s.sand[c] >= 2:
+                continue
+            if not v.shaded(c) and not any(s.pos[u] == c and s.water[u] >= driest + 2 for u in range(v.n)):
+                continue
+            rider, most = NOBODY, 0.0
+            for q in group:
+                if q != h:
+                    g = v.place_value(q, c) - v.place_value(q, x)
+                    if g > most:
+                        rider, most = q, g
+            gain = v.place_value(h, c) - v.place_value(h, x) + most - w["jet_cost"]
+            if gain > 0 and (best is None or gain > best[0]):
+                best = (gain, (JET, h, c, rider))
+    return best[1] if best else None
 
 
 def _jet_win(v: View, holders: list[int]) -> Action | None:
