@@ -20,10 +20,10 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from ...common.policies import checked_weights
-from ..actions import DRAW_STORM, END_ACTIONS, EXCAVATE, JET, NOBODY, PEEK_STORM, Action
+from ..actions import DRAW_STORM, END_ACTIONS, EXCAVATE, JET, PEEK_STORM, Action
 from ..engine import ORDER, PEEK, STORM, GameState
 from ..tiles import JET_PACK, METEOROLOGIST, TIME_THROTTLE
-from .heuristic_gear import gear_may_play, gear_play, jet_targets, throttle
+from .heuristic_gear import gear_may_play, gear_play, jet_rider, jet_targets, throttle
 from .heuristic_team import peek_choice, peek_worth, stack_choice, water_gift
 from .heuristic_turn import Planner
 from .heuristic_view import View
@@ -189,14 +189,7 @@ class HeuristicPolicy:
                 best = (value, c)
         if best is None:
             return None
-        c = best[1]
-        rider, gain = NOBODY, 0.0
-        for q in range(v.n):
-            if q != p and s.pos[q] == x:
-                g = v.place_value(q, c) - v.place_value(q, x)
-                if g > gain:
-                    rider, gain = q, g
-        return (JET, p, c, rider)
+        return (JET, p, best[1], jet_rider(v, p, best[1])[0])
 
 
 def _same_position(a: GameState, b: GameState) -> bool:

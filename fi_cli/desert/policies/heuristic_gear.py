@@ -165,25 +165,33 @@ def _jet_refuge(v: View, holders: list[int]) -> Action | None:
         if not s.hands[h][JET_PACK] or (s.buried(h) and not s.rules.jet_pack_when_buried):
             continue
         x = s.pos[h]
-        group = [q for q in range(v.n) if s.pos[q] == x]
-        if v.shaded(x) or min(s.water[q] for q in group) > w["refuge_water"]:
+        driest = min(s.water[q] for q in range(v.n) if s.pos[q] == x)
+        if v.shaded(x) or driest > w["refuge_water"]:
             continue
-        driest = min(s.water[q] for q in group)
         for c in range(N_CELLS):
             if c == x or s.kind[c] == NO_TILE or s.sand[c] >= 2:
                 continue
             if not v.shaded(c) and not any(s.pos[u] == c and s.water[u] >= driest + 2 for u in range(v.n)):
                 continue
-            rider, most = NOBODY, 0.0
-            for q in group:
-                if q != h:
-                    g = v.place_value(q, c) - v.place_value(q, x)
-                    if g > most:
-                        rider, most = q, g
+            rider, most = jet_rider(v, h, c)
             gain = v.place_value(h, c) - v.place_value(h, x) + most - w["jet_cost"]
             if gain > 0 and (best is None or gain > best[0]):
                 best = (gain, (JET, h, c, rider))
     return best[1] if best else None
+
+
+def jet_rider(v: View, h: int, c: int) -> tuple[int, float]:
+    """The pawn of holder h's tile that gains most by flying with it to cell c, and its gain (NOBODY, 0.0: none
+    gains)."""
+    s = v.s
+    x = s.pos[h]
+    rider, most = NOBODY, 0.0
+    for q in range(v.n):
+        if q != h and s.pos[q] == x:
+            g = v.place_value(q, c) - v.place_value(q, x)
+            if g > most:
+                rider, most = q, g
+    return rider, most
 
 
 def _jet_win(v: View, holders: list[int]) -> Action | None:
