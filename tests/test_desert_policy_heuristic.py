@@ -478,3 +478,18 @@ def test_between_storm_cards_a_jet_pack_flies_a_dry_pawn_and_its_tile_mate_to_wa
 
     assert pick(position()) == "play(p0, jet_pack, r0c4, p1)"
     assert pick(position(), refuge_water=-1) == "draw_storm"
+
+
+def test_between_storm_cards_a_jet_pack_brings_water_to_a_dry_pawn():
+    # the storm phase after the Climber's turn, 2 cards to come: the Climber stands dry and alone on an open tile,
+    # no tunnel is dug; the Navigator, far away with 4 water, holds a Jet Pack. She flies onto the Climber's tile
+    # (water is shared at any time on a tile). With refuge_give 0 the storm is drawn, and so when she has too
+    # little water to give.
+    def position(navigator_water: int = 4):
+        return state([(ARCH, "r4c0", {"water": 3}), (CL, "r1c1", {"water": 0}),
+                      (NAV, "r4c4", {"water": navigator_water, "gear": {"jet_pack": 1}}), (EX, "r0c4", {"water": 1})],
+                     phase="storm", storm_left=2, actions_left=0, current=1)  # fmt: skip
+
+    assert pick(position()) == "play(p2, jet_pack, r1c1)"
+    assert pick(position(), refuge_give=0) == "draw_storm"
+    assert pick(position(navigator_water=1)) == "draw_storm"

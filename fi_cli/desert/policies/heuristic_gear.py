@@ -6,7 +6,7 @@ player's, between storm cards):
 - Jet Pack: the current pawn flies where its turn is worth much more (a part, the tiles of its best work,
   water, the Launch Pad with a passenger), out of a deep burial, any holder flies to the Launch Pad when
   that wins the game, and between storm cards a holder on a tile with a dry pawn flies (with it) to a dug
-  tunnel's shade or to a pawn with water to share;
+  tunnel's shade or to a pawn with water to share, and a holder with water to give flies onto a dry pawn's tile;
 - Solar Shield: before the storm cards when the water it saves the pawns on its tile is worth the card;
 - Secret Water Reserve: when its water is worth the card, or a pawn on its tile would die of thirst;
 - Terrascope: on a water-drop tile when the team needs water and the mirage is unknown, or on the costliest
@@ -63,7 +63,7 @@ def gear_may_play(s: GameState, w: dict[str, float]) -> bool:
             return True
         if hand[JET_PACK] and phase == STORM:
             for q in range(s.n):
-                if s.pos[q] == s.pos[h] and s.water[q] <= w["refuge_water"]:
+                if s.water[q] <= w["refuge_water"]:
                     return True
         if hand[DUNE_BLASTER]:
             for c in (AROUND_SELF if s.roles[h] == EXPLORER else ORTH_SELF)[s.pos[h]]:
@@ -167,6 +167,8 @@ def _jet_refuge(v: View, holders: list[int]) -> Action | None:
         x = s.pos[h]
         driest = min(s.water[q] for q in range(v.n) if s.pos[q] == x)
         if v.shaded(x) or driest > w["refuge_water"]:
+            if w["refuge_give"] > 0:
+                best = _jet_giver(v, h, best)
             continue
         for c in range(N_CELLS):
             if c == x or s.kind[c] == NO_TILE or s.sand[c] >= 2:
@@ -192,6 +194,24 @@ def jet_rider(v: View, h: int, c: int) -> tuple[int, float]:
             if g > most:
                 rider, most = q, g
     return rider, most
+
+
+def _jet_giver(v: View, h: int, best: tuple[float, Action] | None) -> tuple[float, Action] | None:
+    """The flight of holder h, with water to give, onto the tile of a dry pawn out of the shade, if it beats
+    ``best``: h's place there against where it stands (the team's thirst risk in it), less the card."""
+    s, w = v.s, v.w
+    x = s.pos[h]
+    here = -1e18
+    for q in range(v.n):
+        c = s.pos[q]
+        if c == x or s.water[q] > w["refuge_water"] or s.water[h] < s.water[q] + 2 or s.sand[c] >= 2 or v.shaded(c):
+            continue
+        if here == -1e18:
+            here = v.place_value(h, x)
+        gain = v.place_value(h, c) - here - w["jet_cost"]
+        if gain > 0 and (best is None or gain > best[0]):
+            best = (gain, (JET, h, c, NOBODY))
+    return best
 
 
 def _jet_win(v: View, holders: list[int]) -> Action | None:
