@@ -78,7 +78,6 @@ _SPEC: dict[str, tuple[float, str]] = {
     "shield_cost": (5.99, "value of keeping a Solar Shield"),
     "reserve_cost": (10.8, "value of keeping the Secret Water Reserve"),
     "jet_cost": (8.86, "value of keeping a Jet Pack"),
-    "jet_end": (1.0, "share of jet_cost a Jet Pack's flight on its holder's turn costs in the end game"),
     "jet_tasks": (6.0, "how many of its best tasks' tiles (a whole number) a pawn with a Jet Pack weighs flying to"),
     "jet_water": (1.17, "water at which a pawn considers flying to water"),
     "refuge_water": (1.0, "water at which a Jet Pack flies a pawn of its tile to shade or water between storm cards"),
@@ -185,9 +184,8 @@ class HeuristicPolicy:
         k = s.actions_left
         here = -1e9 if s.buried(p) and s.sand[x] - 1 > k else planner.best_value(x, k)
         best = None
-        cost = self.w["jet_cost"] * (self.w["jet_end"] if v.endgame else 1.0)
         for c in jet_targets(v):
-            value = planner.best_value(c, k) - cost
+            value = planner.best_value(c, k) - self.w["jet_cost"]
             if value > here and (best is None or value > best[0]):
                 best = (value, c)
         if best is None:
