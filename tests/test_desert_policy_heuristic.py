@@ -82,7 +82,7 @@ def _digest(setup: GameSetup, seed: int) -> tuple[str, str]:
 
 
 GOLDEN = [
-    (GameSetup(players=2, start_level=1), 3, ("cd401544c2e5aa61", "loss thirst turns=21 parts=4")),
+    (GameSetup(players=2, start_level=1), 3, ("400183cdc066e2e2", "win  turns=24 parts=4")),
     (GameSetup(players=4, start_level=2), 7, ("b30ffa63ce525c8b", "loss thirst turns=21 parts=3")),
     (GameSetup(players=5, start_level=3, rules=Rules(meteorologist_peek_return="top_any_order")), 11,
      ("3ffffb514732792f", "loss buried turns=30 parts=1")),
@@ -349,8 +349,11 @@ def test_a_pawn_walks_on_towards_the_last_part_rather_than_clear_sand_behind_it(
                      water=("r1c0", "r2c4", "r4c4"), dug=dug, seen={"r1c2": "gear"}, sand=sand, parts=parts,
                      level=6, actions_left=3, storm_middle=middle)  # fmt: skip
 
-    assert turn(position(), w_gather=3.0) == ["move(p0, r3c2)", "move(p0, r3c3)", "move(p0, r3c4)"]
-    assert turn(position())[0] == "remove_sand(p0, r3c0)"
+    # the general weights (a team of two plays its own by default, BY_PLAYERS[2])
+    from fi_cli.desert.policies.heuristic import DEFAULTS
+
+    assert turn(position(), **dict(DEFAULTS, w_gather=3.0)) == ["move(p0, r3c2)", "move(p0, r3c3)", "move(p0, r3c4)"]
+    assert turn(position(), **DEFAULTS)[0] == "remove_sand(p0, r3c0)"
 
 
 def test_a_wells_water_counts_the_thirst_it_takes_off_the_pawns_on_it_with_w_well_risk():
@@ -493,3 +496,22 @@ def test_between_storm_cards_a_jet_pack_brings_water_to_a_dry_pawn():
     assert pick(position()) == "play(p2, jet_pack, r1c1)"
     assert pick(position(), refuge_give=0) == "draw_storm"
     assert pick(position(navigator_water=1)) == "draw_storm"
+
+
+def test_a_team_of_two_plays_its_own_weights_and_weights_given_win():
+    # in 2-player games the defaults are BY_PLAYERS[2]: the same games as with those weights given, other games
+    # than with the general defaults given; a weight given wins over both (and other team sizes keep the defaults)
+    from fi_cli.desert.policies.heuristic import BY_PLAYERS, DEFAULTS, HeuristicPolicy
+
+    two = dict(DEFAULTS, **BY_PLAYERS[2])
+    seeds = range(6)
+
+    def games(players: int, **weights: float) -> list[tuple]:
+        setup = GameSetup(players=players, start_level=1)
+        return [tuple(play_game(setup, HeuristicPolicy(**weights), seed).turn_rows) for seed in seeds]
+
+    assert games(2) == games(2, **two) != games(2, **DEFAULTS)
+    assert games(3) == games(3, **DEFAULTS) != games(3, **two)
+    assert HeuristicPolicy(w_death=5.0)._by_players[2]["w_death"] == 5.0
+    assert HeuristicPolicy()._by_players[2]["w_death"] == BY_PLAYERS[2]["w_death"] != DEFAULTS["w_death"]
+    assert "2 players" in HeuristicPolicy.PARAMETERS["w_death"]

@@ -89,15 +89,35 @@ _SPEC: dict[str, tuple[float, str]] = {
 
 DEFAULTS: dict[str, float] = {k: v[0] for k, v in _SPEC.items()}
 
+# A team of two plays other trade-offs (each pawn takes every other turn, and a well's water goes to two pawns at
+# most): its own weights, tuned on 2-player games alone (benchmarks/cem.py --cells 2:novice,2:normal, tuning seeds
+# 6,700,000-6,707,999; the results log). They replace the defaults in 2-player games; weights given still win.
+BY_PLAYERS: dict[int, dict[str, float]] = {2: {
+    "blast_cost": 4.13, "bottom_min": 1.86, "g_next": 0.978, "jet_cost": 10.1, "jet_tasks": 5, "meet_rounds": 1.07,
+    "nav_cost": 0.186, "need_scale": 0.968, "peek_min": 0.648, "reserve_cost": 11.5, "scope_missing": 2.57,
+    "shield_cost": 4.95, "step_cost": 1.03, "supply_low": 6.9, "throttle_cost": 2.01, "v_clue": 7.2,
+    "v_clue_pair": 14.1, "v_excavate": 2.23, "v_excavate_water": 1.15, "v_gear": 3.88, "v_launch": 3.96,
+    "v_level": 3.97, "v_pick": 10.3, "v_sand": 0.66, "v_sand_part": 0.861, "v_sand_path": 8.83,
+    "v_sand_target": 1.21, "v_tunnel": 1.9, "v_unbury": 1.82, "v_water": 4.26, "w_bury_risk": 2.5, "w_carry": 0.867,
+    "w_claimed": 0.868, "w_death": 22.2, "w_home": 16.4, "w_meet": 1.17, "w_pull_place": 0.436, "w_reduce": 3.79,
+    "w_shade": 0.435, "w_share": 2.35, "w_sprint": 4.87, "w_supply": 1.38, "w_take_off": 32.9, "w_well_risk": 0.929,
+    "w_well_waste": 0.153, "water_ratio": 0.589, "wc_far": 0.239, "wc_refill": 2.19,
+}}
+
 
 class HeuristicPolicy:
     """Hand-crafted turn planner for the Desert with weights as parameters; see the module docstring."""
 
     name: ClassVar[str] = "heuristic"
-    PARAMETERS: ClassVar[dict[str, str]] = {k: f"{v[1]} (default {v[0]:g})" for k, v in _SPEC.items()}
+    PARAMETERS: ClassVar[dict[str, str]] = {
+        k: f"{v[1]} (default {v[0]:g}{''.join(f'; {n} players {o[k]:g}' for n, o in BY_PLAYERS.items() if k in o)})"
+        for k, v in _SPEC.items()
+    }
 
     def __init__(self, **weights: float) -> None:
-        self.w = checked_weights(DEFAULTS, weights)
+        self.w = self._base = checked_weights(DEFAULTS, weights)
+        # by the number of players: their own defaults, the weights given over them
+        self._by_players = {n: checked_weights(dict(DEFAULTS, **own), weights) for n, own in BY_PLAYERS.items()}
         self.reset(0)
 
     def reset(self, seed: int) -> None:
@@ -111,6 +131,7 @@ class HeuristicPolicy:
 
     def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
         # ``legal`` is never listed here: every action is built from the state (play_game lists it lazily)
+        self.w = self._by_players.get(state.n, self._base)
         ph = state.phase
         if ph == PEEK:
             return peek_choice(View(state, self.w))
