@@ -498,20 +498,19 @@ def test_between_storm_cards_a_jet_pack_brings_water_to_a_dry_pawn():
     assert pick(position(navigator_water=1)) == "draw_storm"
 
 
-def test_a_team_of_two_plays_its_own_weights_and_weights_given_win():
-    # in 2-player games the defaults are BY_PLAYERS[2]: the same games as with those weights given, other games
-    # than with the general defaults given; a weight given wins over both (and other team sizes keep the defaults)
+def test_teams_of_two_and_three_play_their_own_weights_and_weights_given_win():
+    # with 2 or 3 players the defaults are BY_PLAYERS[n]: the same games as with those weights given, other games
+    # than with the general defaults given; a weight given wins over both; 4 players keep the general defaults
     from fi_cli.desert.policies.heuristic import BY_PLAYERS, DEFAULTS, HeuristicPolicy
-
-    two = dict(DEFAULTS, **BY_PLAYERS[2])
-    seeds = range(6)
 
     def games(players: int, **weights: float) -> list[tuple]:
         setup = GameSetup(players=players, start_level=1)
-        return [tuple(play_game(setup, HeuristicPolicy(**weights), seed).turn_rows) for seed in seeds]
+        return [tuple(play_game(setup, HeuristicPolicy(**weights), seed).turn_rows) for seed in range(6)]
 
-    assert games(2) == games(2, **two) != games(2, **DEFAULTS)
-    assert games(3) == games(3, **DEFAULTS) != games(3, **two)
-    assert HeuristicPolicy(w_death=5.0)._by_players[2]["w_death"] == 5.0
-    assert HeuristicPolicy()._by_players[2]["w_death"] == BY_PLAYERS[2]["w_death"] != DEFAULTS["w_death"]
-    assert "2 players" in HeuristicPolicy.PARAMETERS["w_death"]
+    assert sorted(BY_PLAYERS) == [2, 3]
+    for n, own in BY_PLAYERS.items():
+        assert games(n) == games(n, **dict(DEFAULTS, **own)) != games(n, **DEFAULTS)
+        assert HeuristicPolicy(w_death=5.0)._by_players[n]["w_death"] == 5.0
+        assert HeuristicPolicy()._by_players[n]["w_death"] == own["w_death"] != DEFAULTS["w_death"]
+    assert games(4) == games(4, **DEFAULTS) != games(4, **dict(DEFAULTS, **BY_PLAYERS[3]))
+    assert "2 players 22.2; 3 players 20.4" in HeuristicPolicy.PARAMETERS["w_death"]

@@ -7,12 +7,14 @@ actions' text. The data these runs write is pinned too: recording must not chang
 from __future__ import annotations
 
 import hashlib
+import json
 from pathlib import Path
 
 import pandas as pd
 import pytest
 from test_sim_run import data_digest
 
+from fi_cli.desert.policies.heuristic import BY_PLAYERS, DEFAULTS
 from fi_cli.report import ladder, load, tally
 from fi_cli.report.build import compute
 from fi_cli.report.games import section
@@ -24,8 +26,11 @@ from fi_cli.report.tables import summary_table
 from fi_cli.sim.api import load_study, run_study
 
 # The Desert studies play the heuristic as it was when the digests were pinned (w_well_risk 0, the default until
-# 2026-12-05; w_gather 1.44, w_sprint 0 and refuge_water -1, the defaults until 2026-12-06): the same games; only
-# the policy's parameters, written with the data, changed the data's digests.
+# 2026-12-05; w_gather 1.44, w_sprint 0 and refuge_water -1, the defaults until 2026-12-06; and for these teams of
+# three the general weights where a team of three has its own since 2026-12-06, BY_PLAYERS[3]): the same games;
+# only the policy's parameters, written with the data, changed the data's digests.
+OLD_DESERT = json.dumps({"name": "heuristic", **{k: DEFAULTS[k] for k in sorted(BY_PLAYERS[3])},
+                         "w_well_risk": 0, "w_gather": 1.44, "w_sprint": 0, "refuge_water": -1})  # fmt: skip
 STUDIES = {
     "island": """\
 name: island
@@ -44,7 +49,7 @@ games: 30
 seed: 5
 chunk_size: 12
 game: {name: desert, players: 3}
-policy: {name: heuristic, w_well_risk: 0, w_gather: 1.44, w_sprint: 0, refuge_water: -1}
+policy: OLD_DESERT
 matrix:
   storm_start: [1, 6]
 """,
@@ -79,12 +84,13 @@ game:
   name: desert
   players: 3
   components: {canteens: {water_carrier: 6}}
-policy: {name: heuristic, w_well_risk: 0, w_gather: 1.44, w_sprint: 0, refuge_water: -1}
+policy: OLD_DESERT
 matrix:
   components.storm_meter: [[1, 2, 2, 3, 3, 4, 4, 5], [2, 3, 4, 5]]
   components.canteens: [{}, {explorer: 3}]
 """,
 }
+STUDIES = {name: text.replace("OLD_DESERT", OLD_DESERT) for name, text in STUDIES.items()}
 NAMES = [*STUDIES, "actions"]
 
 
@@ -213,8 +219,8 @@ DIGESTS: dict[str, dict[str, str]] = {
 }
 DATA: dict[str, str] = {
     "island": "b49dcda11a5c9b417ed4bec63908972563b143203b27f82025bdf511c083d6a9",
-    "desert": "ac4f29cad4b992344e93175d39f8d36b6cb792a8bb502e9f6e27454be4051a67",
+    "desert": "7b6d88f3801c57e4cd21ada79a2623ee1c02c608855f4a531cbb5f9cc8fea7aa",
     "ladder": "373fca0527e5e81de91d71e23c98e9a9383e78a821dd024188afcce3fbd8e3b6",
     "island_components": "ae52819aa306370b174796754a8ccc3fe6401025876b560695f89d2d4ed8b2f4",
-    "desert_components": "8575afef5c7981b4db577976c43ca5a4f2eac5afcc9bd33264b66f8dd528b0b9",
+    "desert_components": "66b1277d85dec848ae58e747be1aed3889d08f08858cd075412e8e172ca02a92",
 }

@@ -89,20 +89,35 @@ _SPEC: dict[str, tuple[float, str]] = {
 
 DEFAULTS: dict[str, float] = {k: v[0] for k, v in _SPEC.items()}
 
-# A team of two plays other trade-offs (each pawn takes every other turn, and a well's water goes to two pawns at
-# most): its own weights, tuned on 2-player games alone (benchmarks/cem.py --cells 2:novice,2:normal, tuning seeds
-# 6,700,000-6,707,999; the results log). They replace the defaults in 2-player games; weights given still win.
-BY_PLAYERS: dict[int, dict[str, float]] = {2: {
-    "blast_cost": 4.13, "bottom_min": 1.86, "g_next": 0.978, "jet_cost": 10.1, "jet_tasks": 5, "meet_rounds": 1.07,
-    "nav_cost": 0.186, "need_scale": 0.968, "peek_min": 0.648, "reserve_cost": 11.5, "scope_missing": 2.57,
-    "shield_cost": 4.95, "step_cost": 1.03, "supply_low": 6.9, "throttle_cost": 2.01, "v_clue": 7.2,
-    "v_clue_pair": 14.1, "v_excavate": 2.23, "v_excavate_water": 1.15, "v_gear": 3.88, "v_launch": 3.96,
-    "v_level": 3.97, "v_pick": 10.3, "v_sand": 0.66, "v_sand_part": 0.861, "v_sand_path": 8.83,
-    "v_sand_target": 1.21, "v_tunnel": 1.9, "v_unbury": 1.82, "v_water": 4.26, "w_bury_risk": 2.5, "w_carry": 0.867,
-    "w_claimed": 0.868, "w_death": 22.2, "w_home": 16.4, "w_meet": 1.17, "w_pull_place": 0.436, "w_reduce": 3.79,
-    "w_shade": 0.435, "w_share": 2.35, "w_sprint": 4.87, "w_supply": 1.38, "w_take_off": 32.9, "w_well_risk": 0.929,
-    "w_well_waste": 0.153, "water_ratio": 0.589, "wc_far": 0.239, "wc_refill": 2.19,
-}}
+# Teams of two and of three play other trade-offs (a pawn's turns come round sooner, a well's water goes to fewer
+# pawns): their own weights, tuned on that many players' games alone (benchmarks/cem.py --cells P:novice,P:normal;
+# tuning seeds 6,700,000-6,707,999 for two, 6,710,000-6,717,999 for three; the results log). They replace the
+# defaults in those games; weights given still win.
+BY_PLAYERS: dict[int, dict[str, float]] = {
+    2: {
+        "blast_cost": 4.13, "bottom_min": 1.86, "g_next": 0.978, "jet_cost": 10.1, "jet_tasks": 5,
+        "meet_rounds": 1.07, "nav_cost": 0.186, "need_scale": 0.968, "peek_min": 0.648, "reserve_cost": 11.5,
+        "scope_missing": 2.57, "shield_cost": 4.95, "step_cost": 1.03, "supply_low": 6.9, "throttle_cost": 2.01,
+        "v_clue": 7.2, "v_clue_pair": 14.1, "v_excavate": 2.23, "v_excavate_water": 1.15, "v_gear": 3.88,
+        "v_launch": 3.96, "v_level": 3.97, "v_pick": 10.3, "v_sand": 0.66, "v_sand_part": 0.861, "v_sand_path": 8.83,
+        "v_sand_target": 1.21, "v_tunnel": 1.9, "v_unbury": 1.82, "v_water": 4.26, "w_bury_risk": 2.5,
+        "w_carry": 0.867, "w_claimed": 0.868, "w_death": 22.2, "w_home": 16.4, "w_meet": 1.17, "w_pull_place": 0.436,
+        "w_reduce": 3.79, "w_shade": 0.435, "w_share": 2.35, "w_sprint": 4.87, "w_supply": 1.38, "w_take_off": 32.9,
+        "w_well_risk": 0.929, "w_well_waste": 0.153, "water_ratio": 0.589, "wc_far": 0.239, "wc_refill": 2.19,
+    },
+    3: {
+        "blast_cost": 5.08, "bottom_min": 2.05, "g_next": 0.941, "jet_cost": 9.27, "jet_tasks": 7,
+        "jet_water": 0.859, "meet_rounds": 0.906, "nav_cost": 0.25, "need_scale": 1.15, "peek_min": 1.02,
+        "reserve_cost": 11.7, "scope_missing": 2.88, "shield_cost": 7.05, "step_cost": 1.46, "supply_low": 10.1,
+        "throttle_cost": 1.95, "v_clue": 8.64, "v_clue_pair": 19.5, "v_excavate": 2.02, "v_excavate_water": 1.3,
+        "v_gear": 7.77, "v_launch": 5.44, "v_level": 3.42, "v_pick": 10.5, "v_sand": 0.948, "v_sand_pad": 0.614,
+        "v_sand_part": 1.27, "v_sand_path": 6.06, "v_sand_target": 1.11, "v_tunnel": 1.98, "v_unbury": 2.04,
+        "v_water": 4.14, "w_bury_risk": 2.21, "w_carry": 1.17, "w_claimed": 0.542, "w_death": 20.4, "w_home": 11.8,
+        "w_meet": 1.38, "w_pull_place": 0.38, "w_reduce": 2.94, "w_shade": 0.818, "w_share": 2.56, "w_sprint": 3.88,
+        "w_supply": 1.55, "w_take_off": 39.8, "w_well_risk": 1.3, "w_well_waste": 0.114, "water_ratio": 0.409,
+        "wc_far": 0.308, "wc_refill": 3,
+    },
+}
 
 
 class HeuristicPolicy:
