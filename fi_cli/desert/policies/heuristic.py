@@ -10,8 +10,8 @@ share at every decision, gear is played by rules (``heuristic_gear``), and a Met
 deck puts its worst card at the bottom.
 
 Every weight is a constructor keyword (and so settable from a study or ``--param``); ``PARAMETERS`` lists
-them. The policy reads public information only and has no randomness: the same position gives the same
-choice.
+them. Each team size plays defaults of its own (``BY_PLAYERS``); weights given win over them. The policy reads
+public information only and has no randomness: the same position gives the same choice.
 """
 
 from __future__ import annotations
