@@ -91,20 +91,19 @@ DEFAULTS: dict[str, float] = {k: v[0] for k, v in _SPEC.items()}
 
 # Each team size plays its own weights, tuned on that many players' games alone from these (benchmarks/cem.py
 # --cells P:novice,P:normal, tuning seeds 6,700,000-6,707,999 for two, 6,710,000-6,717,999 for three and
-# 6,720,000-6,727,999 for four; the results log): a pawn's turns come round sooner in a small team, a well's water
-# goes to fewer pawns. Five play the weights of four (better than these on 5-player tuning games too). They
-# replace the defaults in those games; weights given still win.
+# 6,720,000-6,727,999 for four, then for four on Novice alone from there, 6,730,000-6,739,599; the results log): a
+# pawn's turns come round sooner in a small team, a well's water goes to fewer pawns. Five play the weights of four
+# (better than these on 5-player tuning games too). They replace the defaults in those games; weights given win.
 _FOUR: dict[str, float] = {
-    "blast_cost": 4.91, "bottom_min": 1.28, "g_next": 1.17, "jet_cost": 8.55, "jet_tasks": 7, "meet_rounds": 0.677,
-    "nav_cost": 0.201, "need_scale": 1.69, "peek_min": 0.959, "refuge_water": 0.611, "reserve_cost": 8.49,
-    "scope_missing": 2.76, "shield_cost": 7.14, "step_cost": 1.13, "supply_low": 12.9, "throttle_cost": 2.11,
-    "v_clue": 9.09, "v_clue_pair": 14.9, "v_excavate": 2.42, "v_excavate_water": 1.27, "v_gear": 6.34,
-    "v_launch": 4.83, "v_level": 4.6, "v_pick": 10, "v_sand": 0.9, "v_sand_pad": 0.616, "v_sand_part": 1.09,
-    "v_sand_path": 5.3, "v_sand_target": 0.961, "v_tunnel": 1.6, "v_unbury": 1.98, "v_water": 3.29,
-    "w_bury_risk": 1.86, "w_carry": 1.04, "w_claimed": 0.464, "w_death": 11.7, "w_home": 17.1, "w_meet": 0.757,
-    "w_pull_place": 0.529, "w_reduce": 4.35, "w_shade": 0.694, "w_share": 1.5, "w_sprint": 6.08, "w_supply": 1.18,
-    "w_take_off": 29.6, "w_well_risk": 1.53, "w_well_waste": 0.128, "water_ratio": 0.568, "wc_far": 0.317,
-    "wc_refill": 5.58,
+    "blast_cost": 5.33, "bottom_min": 1.53, "g_next": 1.23, "jet_cost": 9.34, "jet_tasks": 9, "meet_rounds": 0.918,
+    "nav_cost": 0.184, "need_scale": 1.59, "peek_min": 0.976, "reserve_cost": 7.09, "scope_missing": 2.28,
+    "shield_cost": 5.61, "step_cost": 1.1, "supply_low": 18.3, "throttle_cost": 2.18, "v_clue": 9.94,
+    "v_clue_pair": 12.9, "v_excavate": 1.46, "v_excavate_water": 1.01, "v_gear": 5.33, "v_launch": 4.23,
+    "v_level": 5.36, "v_pick": 9.19, "v_sand": 1.01, "v_sand_pad": 0.796, "v_sand_part": 0.666, "v_sand_path": 6,
+    "v_sand_target": 1.24, "v_tunnel": 2.86, "v_unbury": 1.36, "v_water": 2.54, "w_bury_risk": 2.31,
+    "w_carry": 0.874, "w_claimed": 0.616, "w_death": 11.9, "w_home": 13.7, "w_meet": 0.681, "w_pull_place": 0.446,
+    "w_reduce": 3.48, "w_shade": 1.17, "w_share": 1.17, "w_sprint": 4.88, "w_supply": 1.1, "w_take_off": 28.1,
+    "w_well_risk": 1.43, "w_well_waste": 0.127, "water_ratio": 0.574, "wc_far": 0.241, "wc_refill": 6.33,
 }
 BY_PLAYERS: dict[int, dict[str, float]] = {
     2: {
