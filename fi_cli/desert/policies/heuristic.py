@@ -89,33 +89,23 @@ _SPEC: dict[str, tuple[float, str]] = {
 
 DEFAULTS: dict[str, float] = {k: v[0] for k, v in _SPEC.items()}
 
-# Each team size plays its own weights, tuned on that many players' games alone from these (benchmarks/cem.py
-# --cells P:novice,P:normal, tuning seeds 6,700,000-6,707,999 for two, 6,710,000-6,717,999 for three and
-# 6,720,000-6,727,999 for four, then for four on Novice alone from there, 6,730,000-6,739,599; the results log): a
-# pawn's turns come round sooner in a small team, a well's water goes to fewer pawns. Five play the weights of four
-# (better than these on 5-player tuning games too). They replace the defaults in those games; weights given win.
-_FOUR: dict[str, float] = {
-    "blast_cost": 5.33, "bottom_min": 1.53, "g_next": 1.23, "jet_cost": 9.34, "jet_tasks": 9, "meet_rounds": 0.918,
-    "nav_cost": 0.184, "need_scale": 1.59, "peek_min": 0.976, "reserve_cost": 7.09, "scope_missing": 2.28,
-    "shield_cost": 5.61, "step_cost": 1.1, "supply_low": 18.3, "throttle_cost": 2.18, "v_clue": 9.94,
-    "v_clue_pair": 12.9, "v_excavate": 1.46, "v_excavate_water": 1.01, "v_gear": 5.33, "v_launch": 4.23,
-    "v_level": 5.36, "v_pick": 9.19, "v_sand": 1.01, "v_sand_pad": 0.796, "v_sand_part": 0.666, "v_sand_path": 6,
-    "v_sand_target": 1.24, "v_tunnel": 2.86, "v_unbury": 1.36, "v_water": 2.54, "w_bury_risk": 2.31,
-    "w_carry": 0.874, "w_claimed": 0.616, "w_death": 11.9, "w_home": 13.7, "w_meet": 0.681, "w_pull_place": 0.446,
-    "w_reduce": 3.48, "w_shade": 1.17, "w_share": 1.17, "w_sprint": 4.88, "w_supply": 1.1, "w_take_off": 28.1,
-    "w_well_risk": 1.43, "w_well_waste": 0.127, "water_ratio": 0.574, "wc_far": 0.241, "wc_refill": 6.33,
-}
+# Each team size plays its own weights, tuned on that many players' games alone (benchmarks/cem.py --cells
+# P:novice,P:normal from these, tuning seeds 6,700,000-6,707,999 for two, 6,710,000-6,717,999 for three,
+# 6,720,000-6,727,999 for four; then two again from theirs, 7,300,000-7,309,599; four on Novice alone from theirs,
+# 6,730,000-6,739,599; five from four's, 7,100,000-7,107,999; the results log): a pawn's turns come round sooner in
+# a small team, a well's water goes to fewer pawns. They replace the defaults in those games; weights given win.
 BY_PLAYERS: dict[int, dict[str, float]] = {
     2: {
-        "blast_cost": 4.13, "bottom_min": 1.86, "g_next": 0.978, "jet_cost": 10.1, "jet_tasks": 5,
-        "meet_rounds": 1.07, "nav_cost": 0.186, "need_scale": 0.968, "peek_min": 0.648, "reserve_cost": 11.5,
-        "scope_missing": 2.57, "shield_cost": 4.95, "step_cost": 1.03, "supply_low": 6.9, "throttle_cost": 2.01,
-        "v_clue": 7.2, "v_clue_pair": 14.1, "v_excavate": 2.23, "v_excavate_water": 1.15, "v_gear": 3.88,
-        "v_launch": 3.96, "v_level": 3.97, "v_pick": 10.3, "v_sand": 0.66, "v_sand_part": 0.861, "v_sand_path": 8.83,
-        "v_sand_target": 1.21, "v_tunnel": 1.9, "v_unbury": 1.82, "v_water": 4.26, "w_bury_risk": 2.5,
-        "w_carry": 0.867, "w_claimed": 0.868, "w_death": 22.2, "w_home": 16.4, "w_meet": 1.17, "w_pull_place": 0.436,
-        "w_reduce": 3.79, "w_shade": 0.435, "w_share": 2.35, "w_sprint": 4.87, "w_supply": 1.38, "w_take_off": 32.9,
-        "w_well_risk": 0.929, "w_well_waste": 0.153, "water_ratio": 0.589, "wc_far": 0.239, "wc_refill": 2.19,
+        "blast_cost": 5.08, "bottom_min": 1.46, "g_next": 0.913, "jet_cost": 9.89, "jet_tasks": 7, "jet_water": 1.05,
+        "meet_rounds": 0.889, "nav_cost": 0.241, "need_scale": 1.21, "peek_min": 0.593, "refuge_give": 1,
+        "refuge_water": 1.05, "reserve_cost": 8.97, "scope_missing": 2.31, "scope_water": 0.632, "shield_cost": 4.73,
+        "step_cost": 1.15, "supply_low": 7.29, "throttle_cost": 1.88, "v_clue": 6.28, "v_clue_pair": 12.1,
+        "v_excavate": 2.44, "v_excavate_water": 1.1, "v_gear": 4.21, "v_launch": 4.13, "v_level": 4.12, "v_pick": 8.83,
+        "v_sand": 0.781, "v_sand_pad": 0.726, "v_sand_part": 0.689, "v_sand_path": 8.7, "v_sand_target": 1.22,
+        "v_tunnel": 2.6, "v_unbury": 1.7, "v_water": 3.45, "w_bury_risk": 2.34, "w_carry": 0.777, "w_claimed": 0.693,
+        "w_death": 23.6, "w_home": 12.4, "w_meet": 1.2, "w_pull_place": 0.492, "w_reduce": 3.6, "w_shade": 0.488,
+        "w_share": 2.76, "w_sprint": 5.03, "w_supply": 1.59, "w_take_off": 38.4, "w_well_risk": 0.827,
+        "w_well_waste": 0.119, "water_ratio": 0.457, "wc_far": 0.222, "wc_refill": 2.31,
     },
     3: {
         "blast_cost": 5.08, "bottom_min": 2.05, "g_next": 0.941, "jet_cost": 9.27, "jet_tasks": 7,
@@ -129,8 +119,29 @@ BY_PLAYERS: dict[int, dict[str, float]] = {
         "w_supply": 1.55, "w_take_off": 39.8, "w_well_risk": 1.3, "w_well_waste": 0.114, "water_ratio": 0.409,
         "wc_far": 0.308, "wc_refill": 3,
     },
-    4: _FOUR,
-    5: _FOUR,
+    4: {
+        "blast_cost": 5.33, "bottom_min": 1.53, "g_next": 1.23, "jet_cost": 9.34, "jet_tasks": 9, "meet_rounds": 0.918,
+        "nav_cost": 0.184, "need_scale": 1.59, "peek_min": 0.976, "reserve_cost": 7.09, "scope_missing": 2.28,
+        "shield_cost": 5.61, "step_cost": 1.1, "supply_low": 18.3, "throttle_cost": 2.18, "v_clue": 9.94,
+        "v_clue_pair": 12.9, "v_excavate": 1.46, "v_excavate_water": 1.01, "v_gear": 5.33, "v_launch": 4.23,
+        "v_level": 5.36, "v_pick": 9.19, "v_sand": 1.01, "v_sand_pad": 0.796, "v_sand_part": 0.666, "v_sand_path": 6,
+        "v_sand_target": 1.24, "v_tunnel": 2.86, "v_unbury": 1.36, "v_water": 2.54, "w_bury_risk": 2.31,
+        "w_carry": 0.874, "w_claimed": 0.616, "w_death": 11.9, "w_home": 13.7, "w_meet": 0.681, "w_pull_place": 0.446,
+        "w_reduce": 3.48, "w_shade": 1.17, "w_share": 1.17, "w_sprint": 4.88, "w_supply": 1.1, "w_take_off": 28.1,
+        "w_well_risk": 1.43, "w_well_waste": 0.127, "water_ratio": 0.574, "wc_far": 0.241, "wc_refill": 6.33,
+    },
+    5: {
+        "blast_cost": 7.26, "bottom_min": 2.01, "g_next": 1.28, "jet_cost": 8.7, "jet_tasks": 5, "jet_water": 1.12,
+        "meet_rounds": 1.09, "nav_cost": 0.231, "need_scale": 1.56, "peek_min": 0.986, "refuge_give": 1,
+        "refuge_water": 1.33, "reserve_cost": 7.1, "scope_missing": 2.71, "scope_water": 0.717, "shield_cost": 6.87,
+        "step_cost": 1.14, "supply_low": 16.9, "throttle_cost": 1.78, "v_clue": 11.6, "v_clue_pair": 14.1,
+        "v_excavate": 2.1, "v_excavate_water": 0.58, "v_gear": 5.38, "v_launch": 3.96, "v_level": 5.24, "v_pick": 11,
+        "v_sand": 1.1, "v_sand_pad": 0.656, "v_sand_part": 0.517, "v_sand_path": 6.43, "v_sand_target": 1.52,
+        "v_tunnel": 2.14, "v_unbury": 1.19, "v_water": 2.31, "w_bury_risk": 2.29, "w_carry": 0.841, "w_claimed": 0.626,
+        "w_death": 10.1, "w_home": 16.6, "w_meet": 0.59, "w_pull_place": 0.313, "w_reduce": 3.56, "w_shade": 1.25,
+        "w_share": 1.17, "w_sprint": 5.23, "w_supply": 1.05, "w_take_off": 32.2, "w_well_risk": 1.77,
+        "w_well_waste": 0.17, "water_ratio": 0.669, "wc_far": 0.277, "wc_refill": 6.06,
+    },
 }
 
 
