@@ -6,6 +6,7 @@ import hashlib
 
 import pytest
 from desert_positions import state
+from test_desert_policy_heuristic import ALL_PARTS
 from variant_spy import spy_on_variants
 
 from fi_cli.common.policies import PolicyError
@@ -163,3 +164,84 @@ def test_golden_search_game_with_first_actions():
     rec = play_game(SETUP, make_policy("search", {**FAST, "actions": 1, "first": 2}), 7)
     digest = hashlib.sha256(repr([r.actions for r in rec.turn_rows]).encode()).hexdigest()[:16]
     assert (rec.outcome, rec.turns, digest) == ("loss", 14, "6a3fdf5c1ad94c58")
+
+
+def test_the_end_game_begins_when_every_part_is_found_and_the_launch_pad_known():
+    from fi_cli.desert.policies.search import end_game
+
+    players = [("archeologist", "r0c0", {}), ("navigator", "r4c3", {})]
+    found = {**ALL_PARTS, "engine": "r0c4"}  # three collected, one lying
+    assert end_game(state(players, dug={"r4c3": "launch_pad"}, parts=found))
+    assert not end_game(state(players, parts=found))  # the Launch Pad still hidden
+    assert not end_game(state(players, dug={"r4c3": "launch_pad"}, parts={k: v for k, v in found.items()
+                                                                         if k != "engine"}))  # fmt: skip
+
+
+def _raced_positions(policy) -> list[bool]:
+    """Whether each position the policy races (in the games below) is in the end game."""
+    from fi_cli.desert.policies.search import end_game
+
+    seen: list[bool] = []
+    shared = policy._shared_playout
+    policy._shared_playout = lambda s, cands: seen.append(end_game(s)) or shared(s, cands)
+    for seed in (3, 7):
+        play_game(SETUP, policy, seed)
+    return seen
+
+
+def test_start_1_races_only_in_the_end_game_and_plays_the_heuristic_before():
+    from fi_cli.desert.policies.search import end_game
+
+    assert not all(_raced_positions(make_policy("search", FAST)))  # from the first turn by default
+    raced = _raced_positions(make_policy("search", {**FAST, "start": 1, "margin": 0.0}))
+    assert raced and all(raced)
+
+    class Twin:  # the search plays; the heuristic is asked the same positions alongside
+        def __init__(self) -> None:
+            self.search = make_policy("search", {**FAST, "start": 1, "margin": 0.0})
+            self.heuristic = make_policy("heuristic")
+            self.log: list[tuple[bool, bool]] = []  # (in the end game, the same action as the heuristic's)
+
+        def reset(self, seed: int) -> None:
+            self.search.reset(seed)
+            self.heuristic.reset(seed)
+
+        def choose(self, s, legal):
+            h = self.heuristic.choose(s, legal)
+            a = self.search.choose(s, legal)
+            self.log.append((end_game(s), a == h))
+            return a
+
+    twin = Twin()
+    for seed in (7, 9):  # both reach the end game
+        play_game(SETUP, twin, seed)
+    assert all(same for end, same in twin.log if not end)  # before the end game: the heuristic's decisions
+    assert any(end and not same for end, same in twin.log)  # in it, another turn won some races
+
+
+def test_end_depth_plays_the_end_games_futures_to_another_depth(monkeypatch):
+    from fi_cli.desert.policies import search as search_module
+
+    seen = {}
+
+    def spy_race(count, playout, *args, **kwargs):
+        seen["scores"] = [playout(i, seed) for i in range(count) for seed in (5, 6)]
+        return 0
+
+    monkeypatch.setattr(search_module, "race", spy_race)
+    players = [("archeologist", "r4c3", {"water": 3}), ("navigator", "r4c2", {"water": 3})]
+    end = state(players, dug={"r4c3": "launch_pad"}, parts={**ALL_PARTS, "engine": "r4c2"})
+    policy = make_policy("search", {**FAST, "end_depth": 0})
+    policy.reset(1)
+    policy.choose(end, end.legal_actions())
+    assert policy._depth == 0 and set(seen["scores"]) <= {0.0, 1.0}  # every future played to the game's end
+    early = state(players)
+    policy.choose(early, early.legal_actions())
+    assert policy._depth == FAST["depth"]
+
+
+@pytest.mark.parametrize(("params", "words"), [({"start": 2}, "start must be 0 or 1, got 2"),
+                                               ({"end_depth": -2}, "end_depth must be an integer >= -1")])  # fmt: skip
+def test_bad_end_game_settings_are_clear_errors(params, words):
+    with pytest.raises(PolicyError, match=words):
+        make_policy("search", params)

@@ -12,6 +12,11 @@ played in the real game only when it beats the heuristic's by ``margin`` on aver
 after ``first`` futures drop out, and with ``recheck`` again every ``first`` futures with a smaller allowance.
 A candidate of the heuristic's is played once up to its first draw (the same in every future), and candidates
 that meet there share their futures: most first actions lead back to one of a few turns.
+
+The end game (every part found, lying or collected, and the Launch Pad known: only pickups and the way home are
+left) is where most of the heuristic's games are lost and where the race gains most for its time: ``end_depth``
+plays its futures to another depth there (0: to the game's end, short by then), and ``start=1`` races only there,
+the heuristic playing alone before (a study's search at a fraction of the time).
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from ...common.play import LegalActions
 from ...common.rollout import play_on
 from ...common.search import RECHECK, VariantTurns, check_settings, race, shared, until_draw
 from ..actions import Action
-from ..engine import ACTIONS, GameState
+from ..engine import ACTIONS, NOT_FOUND, GameState
 from .heuristic import HeuristicPolicy
 from .value import win_chance
 
@@ -64,22 +69,29 @@ class SearchPolicy:
         "variants": f"weight variants of the heuristic that propose turns, 0-{len(VARIANTS)} (default {len(VARIANTS)})",
         "time_per_decision": "seconds one decision may take at most (default 10.0: a safety net)",
         "actions": "1: also race each other first action of the pawn's own, the heuristic playing the rest (default 1)",
+        "start": "1: race only in the end game (every part found, the Launch Pad known), the heuristic alone before; "
+        "0: from the first turn (default 0)",
+        "end_depth": "depth in the end game (default -1: as depth; 0 = end of game)",
     }
 
     def __init__(
         self, samples: int = 12, depth: int = 3, margin: float = 0.03, first: int = 2, drop: float = 0.05,
         variants: int = len(VARIANTS), time_per_decision: float = 10.0, recheck: int = 0, actions: int = 1,
+        start: int = 0, end_depth: int = -1,
     ) -> None:  # fmt: skip
         check_settings(
-            {"samples": (samples, 1), "depth": (depth, 0), "first": (first, 0), "variants": (variants, 0)},
+            {"samples": (samples, 1), "depth": (depth, 0), "first": (first, 0), "variants": (variants, 0),
+             "end_depth": (end_depth, -1)},
             {"margin": margin, "drop": drop, "time_per_decision": time_per_decision},
-            {"recheck": recheck, "actions": actions},
-        )
+            {"recheck": recheck, "actions": actions, "start": start},
+        )  # fmt: skip
         if variants > len(VARIANTS):
             raise ValueError(f"variants must be at most {len(VARIANTS)}, got {variants}")
         self.samples, self.depth, self.first = samples, depth, first
         self.margin, self.drop, self.time_per_decision = float(margin), float(drop), float(time_per_decision)
         self.recheck, self.actions = bool(recheck), bool(actions)
+        self.start, self.end_depth = bool(start), depth if end_depth < 0 else end_depth
+        self._depth = depth  # the depth of the decision being raced
         self.base = HeuristicPolicy()
         self.roller = HeuristicPolicy()
         self.variants = VariantTurns(lambda weights: HeuristicPolicy(**weights), VARIANTS[:variants])
@@ -91,6 +103,10 @@ class SearchPolicy:
             policy.reset(seed)
 
     def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
+        end = end_game(state)
+        if self.start and not end:
+            return self.base.choose(state, legal)
+        self._depth = self.end_depth if end else self.depth
         followed = self.variants.follow(state, legal, ACTIONS)
         if followed is not None:
             return followed
@@ -130,15 +146,20 @@ class SearchPolicy:
 
     def _playout(self, turn: int, start: GameState, pending: Action | None, variant: int, seed: int) -> float:
         """The score of a future (``seed``) from ``start``: ``pending`` played (or the variant's turn), then the
-        heuristic until ``depth`` turns have begun since ``turn``."""
+        heuristic until the decision's depth of turns have begun since ``turn``."""
         s = start.copy(random.Random(seed))  # nothing hidden is in the state: any generator is a fair future
         if variant >= 0:
             self.variants.play_turn(s, variant, seed)
         elif pending is not None:
             s.apply(pending)
         self.roller.reset(seed)
-        play_on(s, self.roller, turn + self.depth if self.depth else 1 << 30, False)
+        play_on(s, self.roller, turn + self._depth if self._depth else 1 << 30, False)
         return win_chance(s)
+
+
+def end_game(s: GameState) -> bool:
+    """Every part found (lying or collected) and the Launch Pad known: only pickups and the way home are left."""
+    return NOT_FOUND not in s.parts and s.launch_pad() >= 0
 
 
 def _position(s: GameState) -> str:
