@@ -28,8 +28,11 @@ from fi_cli.sim.api import load_study, run_study
 # The Desert studies play the heuristic as it was when the digests were pinned (w_well_risk 0, the default until
 # 2026-12-05; w_gather 1.44, w_sprint 0 and refuge_water -1, the defaults until 2026-12-06; and for these teams of
 # three the general weights where a team of three has its own since 2026-12-06, BY_PLAYERS[3]): the same games;
-# only the policy's parameters, written with the data, changed the data's digests.
-OLD_DESERT = json.dumps({"name": "heuristic", **{k: DEFAULTS[k] for k in sorted(BY_PLAYERS[3])},
+# only the policy's parameters, written with the data, changed the data's digests. The keys are those three's
+# weights had when the digests were pinned (refuge_give, refuge_water and scope_water came with three's weights
+# tuned again; refuge_water is given below).
+PINNED_KEYS = sorted(set(BY_PLAYERS[3]) - {"refuge_give", "refuge_water", "scope_water"})
+OLD_DESERT = json.dumps({"name": "heuristic", **{k: DEFAULTS[k] for k in PINNED_KEYS},
                          "w_well_risk": 0, "w_gather": 1.44, "w_sprint": 0, "refuge_water": -1})  # fmt: skip
 STUDIES = {
     "island": """\

@@ -91,9 +91,10 @@ DEFAULTS: dict[str, float] = {k: v[0] for k, v in _SPEC.items()}
 
 # Each team size plays its own weights, tuned on that many players' games alone (benchmarks/cem.py --cells
 # P:novice,P:normal from these, tuning seeds 6,700,000-6,707,999 for two, 6,710,000-6,717,999 for three,
-# 6,720,000-6,727,999 for four; then two again from theirs, 7,300,000-7,309,599; four on Novice alone from theirs,
-# 6,730,000-6,739,599; five from four's, 7,100,000-7,107,999; the results log): a pawn's turns come round sooner in
-# a small team, a well's water goes to fewer pawns. They replace the defaults in those games; weights given win.
+# 6,720,000-6,727,999 for four; then from theirs two again, 7,300,000-7,309,599, three again, 7,920,000-7,928,399,
+# four on Novice alone, 6,730,000-6,739,599; five from four's, 7,100,000-7,107,999; the results log): a pawn's turns
+# come round sooner in a small team, a well's water goes to fewer pawns. They replace the defaults in those games;
+# weights given win.
 BY_PLAYERS: dict[int, dict[str, float]] = {
     2: {
         "blast_cost": 5.08, "bottom_min": 1.46, "g_next": 0.913, "jet_cost": 9.89, "jet_tasks": 7, "jet_water": 1.05,
@@ -108,16 +109,16 @@ BY_PLAYERS: dict[int, dict[str, float]] = {
         "w_well_waste": 0.119, "water_ratio": 0.457, "wc_far": 0.222, "wc_refill": 2.31,
     },
     3: {
-        "blast_cost": 5.08, "bottom_min": 2.05, "g_next": 0.941, "jet_cost": 9.27, "jet_tasks": 7,
-        "jet_water": 0.859, "meet_rounds": 0.906, "nav_cost": 0.25, "need_scale": 1.15, "peek_min": 1.02,
-        "reserve_cost": 11.7, "scope_missing": 2.88, "shield_cost": 7.05, "step_cost": 1.46, "supply_low": 10.1,
-        "throttle_cost": 1.95, "v_clue": 8.64, "v_clue_pair": 19.5, "v_excavate": 2.02, "v_excavate_water": 1.3,
-        "v_gear": 7.77, "v_launch": 5.44, "v_level": 3.42, "v_pick": 10.5, "v_sand": 0.948, "v_sand_pad": 0.614,
-        "v_sand_part": 1.27, "v_sand_path": 6.06, "v_sand_target": 1.11, "v_tunnel": 1.98, "v_unbury": 2.04,
-        "v_water": 4.14, "w_bury_risk": 2.21, "w_carry": 1.17, "w_claimed": 0.542, "w_death": 20.4, "w_home": 11.8,
-        "w_meet": 1.38, "w_pull_place": 0.38, "w_reduce": 2.94, "w_shade": 0.818, "w_share": 2.56, "w_sprint": 3.88,
-        "w_supply": 1.55, "w_take_off": 39.8, "w_well_risk": 1.3, "w_well_waste": 0.114, "water_ratio": 0.409,
-        "wc_far": 0.308, "wc_refill": 3,
+        "blast_cost": 5.46, "bottom_min": 1.95, "g_next": 1.11, "jet_cost": 9, "jet_tasks": 8, "jet_water": 0.863,
+        "meet_rounds": 1.11, "nav_cost": 0.154, "need_scale": 1.34, "peek_min": 1.02, "refuge_give": 1,
+        "refuge_water": 0.844, "reserve_cost": 8.73, "scope_missing": 2.76, "scope_water": 0.603, "shield_cost": 6.17,
+        "step_cost": 1.31, "supply_low": 12.8, "throttle_cost": 2.17, "v_clue": 7.74, "v_clue_pair": 15.8,
+        "v_excavate": 1.47, "v_excavate_water": 1.05, "v_gear": 5.39, "v_launch": 7.9, "v_level": 3.93, "v_pick": 11.1,
+        "v_sand": 1.07, "v_sand_pad": 0.777, "v_sand_part": 1.47, "v_sand_path": 6.05, "v_sand_target": 1.43,
+        "v_tunnel": 1.63, "v_unbury": 1.67, "v_water": 3.55, "w_bury_risk": 1.58, "w_carry": 0.869, "w_claimed": 0.625,
+        "w_death": 24, "w_home": 8.12, "w_meet": 1.54, "w_pull_place": 0.28, "w_reduce": 2.96, "w_shade": 0.856,
+        "w_share": 2.23, "w_sprint": 3.54, "w_supply": 2.68, "w_take_off": 37.7, "w_well_risk": 1.27,
+        "w_well_waste": 0.155, "water_ratio": 0.356, "wc_far": 0.234, "wc_refill": 3.53,
     },
     4: {
         "blast_cost": 5.33, "bottom_min": 1.53, "g_next": 1.23, "jet_cost": 9.34, "jet_tasks": 9, "meet_rounds": 0.918,
