@@ -17,7 +17,7 @@ from fi_cli.desert.game import GameSetup
 from fi_cli.desert.play import play_game
 from fi_cli.desert.policies import make_policy
 from fi_cli.desert.policies.features import FEATURES, features
-from fi_cli.desert.policies.search import VARIANTS
+from fi_cli.desert.policies.search import VARIANTS, end_game
 from fi_cli.desert.policies.value import MODEL, win_chance
 from fi_cli.desert.position import to_dict
 from fi_cli.desert.tiles import ACTIONS_PER_TURN
@@ -167,8 +167,6 @@ def test_golden_search_game_with_first_actions():
 
 
 def test_the_end_game_begins_when_every_part_is_found_and_the_launch_pad_known():
-    from fi_cli.desert.policies.search import end_game
-
     players = [("archeologist", "r0c0", {}), ("navigator", "r4c3", {})]
     found = {**ALL_PARTS, "engine": "r0c4"}  # three collected, one lying
     assert end_game(state(players, dug={"r4c3": "launch_pad"}, parts=found))
@@ -179,8 +177,6 @@ def test_the_end_game_begins_when_every_part_is_found_and_the_launch_pad_known()
 
 def _raced_positions(policy) -> list[bool]:
     """Whether each position the policy races (in the games below) is in the end game."""
-    from fi_cli.desert.policies.search import end_game
-
     seen: list[bool] = []
     shared = policy._shared_playout
     policy._shared_playout = lambda s, cands: seen.append(end_game(s)) or shared(s, cands)
@@ -190,8 +186,6 @@ def _raced_positions(policy) -> list[bool]:
 
 
 def test_start_1_races_only_in_the_end_game_and_plays_the_heuristic_before():
-    from fi_cli.desert.policies.search import end_game
-
     assert not all(_raced_positions(make_policy("search", FAST)))  # from the first turn by default
     raced = _raced_positions(make_policy("search", {**FAST, "start": 1, "margin": 0.0}))
     assert raced and all(raced)
