@@ -43,23 +43,31 @@ def main() -> None:
     ap.add_argument("--state", required=True, help="JSON file of the run's state (written after every generation)")
     ap.add_argument("--resume", action="store_true", help="go on from the state file")
     ap.add_argument("--game", choices=sorted(CELLS), default="desert")
-    ap.add_argument("--cells", metavar="PLAYERS:LEVEL,...", help="the cells played (as tune.py --cells)")
+    ap.add_argument("--cells", metavar="PLAYERS:LEVEL,...", help="the cells played (as tune.py --cells; with --resume "
+                    "the run's own)")
     ap.add_argument("--gens", type=int, default=20, help="generations to run")
     ap.add_argument("--pop", type=int, default=24, help="settings a generation (the mean among them)")
     ap.add_argument("--elite", type=int, default=6, help="the best settings the mean moves to")
-    ap.add_argument("--games", type=int, default=500, help="games per cell for each setting of a generation")
+    ap.add_argument("--games", type=int, help="games per cell for each setting of a generation (default 500; with "
+                    "--resume the run's own)")
     ap.add_argument("--sigma", type=float, default=0.25, help="first spread of each weight (log scale)")
     ap.add_argument("--floor", type=float, default=0.08, help="the least spread of a weight (log scale)")
     ap.add_argument("--seed", type=int, default=4_000_000, help="first game seed of the first generation")
     ap.add_argument("--start", default="{}", help="JSON object of weights the first mean takes (else the defaults)")
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
-    cells = parse_cells(ap, args.game, args.cells) if args.cells else CELLS[args.game]
     defaults = defaults_of(args.game)
-    if args.resume:
+    if args.resume:  # the run goes on with its own cells and games (given again, they must be the same)
         with open(args.state) as f:
             st = json.load(f)
-    else:
+        if args.cells and [f"{p}:{d}" for p, d in parse_cells(ap, args.game, args.cells)] != st["cells"]:
+            ap.error(f"--cells: the run plays {','.join(st['cells'])}")
+        if args.games is not None and args.games != st["games"]:
+            ap.error(f"--games: the run plays {st['games']} games a cell")
+        args.cells, args.games = ",".join(st["cells"]), st["games"]
+    args.games = 500 if args.games is None else args.games
+    cells = parse_cells(ap, args.game, args.cells) if args.cells else CELLS[args.game]
+    if not args.resume:
         start = {**defaults, **json.loads(args.start)}
         names = sorted(k for k in defaults if k != "v_win" and start[k] > 0)
         st = {"gen": 0, "seed": args.seed, "cells": [f"{p}:{d}" for p, d in cells], "games": args.games,
