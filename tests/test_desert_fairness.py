@@ -9,9 +9,11 @@ let a policy reach the generator.
 
 from __future__ import annotations
 
+import ast
 import random
 import sys
 from functools import partial
+from pathlib import Path
 
 import pytest
 from desert_invariants import eager, varied_setup
@@ -19,8 +21,9 @@ from desert_positions import state
 from fairness_check import Deal, decisions, fairness_problems, fresh_processes, play, play_with_a_registry
 
 from fi_cli.common.play import choose
+from fi_cli.desert import engine
 from fi_cli.desert.actions import END_ACTIONS, parse_action
-from fi_cli.desert.engine import ACTIONS, ORDER, PEEK, PHASES, STORM, GameState
+from fi_cli.desert.engine import ACTIONS, ORDER, PEEK, PHASES, STORM
 from fi_cli.desert.game import GameSetup, new_game
 from fi_cli.desert.play import play_game
 from fi_cli.desert.policies import is_fair, make_policy, policy_names
@@ -82,13 +85,29 @@ def test_the_future_is_in_the_generator_not_in_the_state():
     assert len(kinds) > 3
 
 
+def _slots() -> tuple[str, ...]:
+    """GameState's slots, read from its source (compiled, the class lists none)."""
+    tree = ast.parse(Path(engine.__file__).with_name("engine.py").read_text())
+    cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "GameState")
+    slots = next(n.value for n in cls.body if isinstance(n, ast.Assign) and n.targets[0].id == "__slots__")
+    return ast.literal_eval(slots)
+
+
 def test_the_position_holds_the_whole_state():
     # every slot of a state but the generator and the recorder is written: nothing else is kept
+    assert len(_slots()) > 30
     for s in STATES:
         t = from_dict(to_dict(s))
-        for slot in GameState.__slots__:
+        for slot in _slots():
             if slot not in ("rng", "stats"):
                 assert getattr(t, slot) == getattr(s, slot), slot
+
+
+def test_the_public_view_holds_every_field_of_the_state():
+    # the view asked again in a fresh process (fairness_check) rebuilds the state from these fields alone
+    from fi_cli.desert.view import FIELDS
+
+    assert set(FIELDS) == set(_slots()) - {"rng", "stats", "rules", "comp"}
 
 
 class _Spy:
