@@ -8,6 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from fi_cli.cli import main
+from fi_cli.island.policies.heuristic import DEFAULTS as ISLAND_WEIGHTS
 from fi_cli.sim.config import load_study
 from fi_cli.sim.errors import StudyError
 from fi_cli.sim.seeds import game_seed
@@ -129,6 +130,10 @@ ERRORS = [
     (BASE + "matrix:\n  rules.diver_swim: [nearest, far]\n", "matrix.rules.diver_swim[1]", ["'far'"]),
     (BASE + "matrix:\n  policy: [random, genius]\n", "matrix.policy[1]", ["unknown policy 'genius'"]),
     (BASE + "matrix:\n  layout: [skull_island, skull_island]\n", "matrix.layout", ["same id"]),
+    (BASE + "matrix:\n  difficulty: [novice]\n  policy: [random, {name: heuristic, "
+     + ", ".join(f"{k}: 1.5" for k in ISLAND_WEIGHTS) + "}]\n", "matrix.policy[1]",
+     ["scenario 'difficulty=novice,policy=heuristic(", "characters, and a scenario's id names its directory",
+      "at most 255 bytes", "outside the matrix"]),
     (BASE + "matrix:\n  players: [2, 3]\ngame:\n  roles: [pilot, diver]\n", "matrix",
      ["scenario 'players=3'", "2 roles for 3 players"]),
     ("name: t\ngames: 3\ngames: 4\nseed: 1\n", "games", ["study.yaml:3: games: given twice (first on line 2)"]),

@@ -47,6 +47,7 @@ from .errors import _UNSET, ConfigError, Problems, StudyError, key_text, read_ya
 from .games import DEFAULT, GAMES, TITLES, component_schemas, door
 from .layout_files import is_layout_set, layout_set_files
 from .models import Invalid, Model, StrictPosInt, parse_policy, render_value
+from .tables import NAME_MAX, partition_name
 
 __all__ = ["BASE_SCENARIO_ID", "Scenario", "Study", "load_study", "parse_policy", "render_value"]
 
@@ -461,6 +462,13 @@ class _StudyReader:
                           ("matrix",) + tuple(keys[:1]))
                 continue
             seen_ids.add(sid)
+            if len(partition_name(sid).encode()) > NAME_MAX:  # found before any game is played, not at the first write
+                longest = max(range(len(keys)), key=lambda i: len(render_value(combo[i][0])))
+                self.fail(f"scenario {sid[:60]!r}... has an id of {len(sid):,} characters, and a scenario's id names "
+                          f"its directory, whose name may hold at most {NAME_MAX} bytes; give shorter matrix values "
+                          "(a policy's many parameters can go in the study's `policy:`, outside the matrix)",
+                          combo[longest][1])
+                continue
             g = self.validated(self.door.GameModel, settings, at=at)
             if g is None:
                 continue

@@ -136,9 +136,16 @@ def _ints(values: Iterable[Any], type: pa.DataType) -> pa.Array | None:
     return pa.Array.from_buffers(type, len(values), [None, pa.py_buffer(data)])
 
 
+NAME_MAX = 255  # bytes in a file or directory name on the usual file systems
+
+
+def partition_name(scenario_id: str) -> str:
+    """A scenario's hive partition directory name; the id is url-encoded (pyarrow decodes it) but stays readable."""
+    return f"scenario={quote(scenario_id, safe='=,+-_.()')}"
+
+
 def partition_dir(out: Path, dataset: str, scenario_id: str) -> Path:
-    """Hive partition directory; the id is url-encoded (pyarrow decodes it) but stays readable."""
-    return Path(out) / dataset / f"scenario={quote(scenario_id, safe='=,+-_.()')}"
+    return Path(out) / dataset / partition_name(scenario_id)
 
 
 def chunk_path(out: Path, dataset: str, scenario_id: str, chunk: int) -> Path:
