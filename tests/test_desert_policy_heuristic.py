@@ -517,3 +517,20 @@ def test_each_team_size_plays_its_own_weights_and_weights_given_win():
         assert HeuristicPolicy(w_death=5.0)._by_players[n]["w_death"] == 5.0
         assert HeuristicPolicy()._by_players[n]["w_death"] == own["w_death"] != DEFAULTS["w_death"]
     assert "2 players 23.6; 3 players 24; 4 players 11.9; 5 players 10.1" in HeuristicPolicy.PARAMETERS["w_death"]
+
+
+def test_late_storm_weights_are_played_from_late_mark_on():
+    # off by default (late_mark 0: the same games as before); late_mark 1 plays the late table from the first
+    # decision (the same games as those weights given); late_mark 5 switches in mid-game: other games than both
+    from fi_cli.desert.policies.heuristic import BY_PLAYERS, DEFAULTS, LATE_STORM, HeuristicPolicy
+
+    def games(**weights: float) -> list[tuple]:
+        setup = GameSetup(players=4, start_level=2)
+        return [tuple(play_game(setup, HeuristicPolicy(**weights), seed).turn_rows) for seed in range(6)]
+
+    four, late = {**DEFAULTS, **BY_PLAYERS[4]}, {**DEFAULTS, **BY_PLAYERS[4], **LATE_STORM[4]}
+    assert DEFAULTS["late_mark"] == 0 and games() == games(late_mark=0) == games(**four)
+    assert games(late_mark=1) == games(**late) != games()
+    assert games(late_mark=5) not in (games(), games(late_mark=1))
+    assert HeuristicPolicy(late_mark=5, w_death=5.0)._late[4]["w_death"] == 5.0
+    assert "storm meter mark from which" in HeuristicPolicy.PARAMETERS["late_mark"]

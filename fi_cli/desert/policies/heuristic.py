@@ -10,8 +10,9 @@ share at every decision, gear is played by rules (``heuristic_gear``), and a Met
 deck puts its worst card at the bottom.
 
 Every weight is a constructor keyword (and so settable from a study or ``--param``); ``PARAMETERS`` lists
-them. Each team size plays defaults of its own (``BY_PLAYERS``); weights given win over them. The policy reads
-public information only and has no randomness: the same position gives the same choice.
+them. Each team size plays defaults of its own (``BY_PLAYERS``), and with ``late_mark`` set, late-storm weights of
+its own where it has them (``LATE_STORM``) once the storm meter reaches that mark; weights given win over them.
+The policy reads public information only and has no randomness: the same position gives the same choice.
 """
 
 from __future__ import annotations
@@ -85,6 +86,7 @@ _SPEC: dict[str, tuple[float, str]] = {
     "throttle_cost": (2.3, "value of keeping the Time Throttle"),
     "scope_water": (0.594, "water of the driest pawn at which a Terrascope looks for the mirage"),
     "scope_missing": (2.78, "clues and Launch Pad still to find at which a Terrascope looks at a hidden tile"),
+    "late_mark": (0.0, "storm meter mark from which a team size with late-storm weights plays them (0: never)"),
 }
 
 DEFAULTS: dict[str, float] = {k: v[0] for k, v in _SPEC.items()}
@@ -145,6 +147,25 @@ BY_PLAYERS: dict[int, dict[str, float]] = {
     },
 }
 
+# Late-storm weights, played from the storm meter's mark `late_mark` on (off by default: 0): four's tuned from theirs
+# on the rules' Normal games alone (benchmarks/cem.py --cells 4:normal, tuning seeds 8,100,000-8,119,999). Played
+# from the start they lose on easier boards; from mark 5 on they won more on the rules' Novice and Normal and as much
+# on an easy board (the results log, 2026-12-06, sixth session).
+LATE_STORM: dict[int, dict[str, float]] = {
+    4: {
+        "blast_cost": 6.09, "bottom_min": 1.41, "g_next": 1.52, "jet_cost": 8.68, "jet_tasks": 8, "jet_water": 1.58,
+        "meet_rounds": 0.705, "nav_cost": 0.146, "need_scale": 1.53, "peek_min": 1.42, "refuge_give": 0.875,
+        "refuge_water": 0.852, "reserve_cost": 8.34, "scope_missing": 2.51, "scope_water": 0.77, "shield_cost": 4.94,
+        "step_cost": 1.01, "supply_low": 16.9, "throttle_cost": 2.03, "v_clue": 9.86, "v_clue_pair": 13.2,
+        "v_excavate": 1.61, "v_excavate_water": 0.885, "v_gear": 6.83, "v_launch": 7.02, "v_level": 3.18, "v_pick": 12,
+        "v_sand": 0.93, "v_sand_pad": 0.687, "v_sand_part": 0.602, "v_sand_path": 6.02, "v_sand_target": 1.62,
+        "v_tunnel": 2.58, "v_unbury": 1.77, "v_water": 2.79, "w_bury_risk": 1.64, "w_carry": 0.753, "w_claimed": 0.715,
+        "w_death": 8.93, "w_home": 11.3, "w_meet": 0.678, "w_pull_place": 0.463, "w_reduce": 3.35, "w_shade": 1.19,
+        "w_share": 1.11, "w_sprint": 6.63, "w_supply": 0.731, "w_take_off": 26.6, "w_well_risk": 1.34,
+        "w_well_waste": 0.105, "water_ratio": 0.47, "wc_far": 0.262, "wc_refill": 7.48,
+    },
+}
+
 
 class HeuristicPolicy:
     """Hand-crafted turn planner for the Desert with weights as parameters; see the module docstring."""
@@ -159,6 +180,8 @@ class HeuristicPolicy:
         self.w = self._base = checked_weights(DEFAULTS, weights)
         # by the number of players: their own defaults, the weights given over them
         self._by_players = {n: checked_weights(dict(DEFAULTS, **own), weights) for n, own in BY_PLAYERS.items()}
+        self._late = {n: checked_weights({**DEFAULTS, **BY_PLAYERS.get(n, {}), **own}, weights)
+                      for n, own in LATE_STORM.items()}
         self.reset(0)
 
     def reset(self, seed: int) -> None:
@@ -172,7 +195,11 @@ class HeuristicPolicy:
 
     def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
         # ``legal`` is never listed here: every action is built from the state (play_game lists it lazily)
-        self.w = self._by_players.get(state.n, self._base)
+        w = self._by_players.get(state.n, self._base)
+        late = w["late_mark"]
+        if late > 0 and state.level >= late and state.n in self._late:
+            w = self._late[state.n]
+        self.w = w
         ph = state.phase
         if ph == PEEK:
             return peek_choice(View(state, self.w))
