@@ -83,7 +83,7 @@ def _digest(setup: GameSetup, seed: int) -> tuple[str, str]:
 
 GOLDEN = [
     (GameSetup(players=2, start_level=1), 3, ("5ab613ad11da7567", "win  turns=22 parts=4")),
-    (GameSetup(players=4, start_level=2), 7, ("88d1051aba5a7ce6", "win  turns=29 parts=4")),
+    (GameSetup(players=4, start_level=2), 7, ("690014ec3c46197d", "loss thirst turns=30 parts=1")),
     (GameSetup(players=5, start_level=3, rules=Rules(meteorologist_peek_return="top_any_order")), 11,
      ("2d274531f30dbf1d", "loss thirst turns=14 parts=0")),
 ]
@@ -505,7 +505,7 @@ def test_between_storm_cards_a_jet_pack_brings_water_to_a_dry_pawn():
 def test_each_team_size_plays_its_own_weights_and_weights_given_win():
     # with n players the defaults are BY_PLAYERS[n]: the same games as with those weights given, other games than
     # with the general defaults given; a weight given wins over both; five play weights other than four's
-    from fi_cli.desert.policies.heuristic import BY_PLAYERS, DEFAULTS, HeuristicPolicy
+    from fi_cli.desert.policies.heuristic import BY_PLAYERS, DEFAULTS, LATE_STORM, HeuristicPolicy
 
     def games(players: int, **weights: float) -> list[tuple]:
         setup = GameSetup(players=players, start_level=1)
@@ -513,15 +513,16 @@ def test_each_team_size_plays_its_own_weights_and_weights_given_win():
 
     assert sorted(BY_PLAYERS) == [2, 3, 4, 5] and BY_PLAYERS[5] != BY_PLAYERS[4]
     for n, own in BY_PLAYERS.items():
-        assert games(n) == games(n, **dict(DEFAULTS, **own)) != games(n, **DEFAULTS)
+        plain = {"late_mark": 0} if n in LATE_STORM else {}  # (every weight given overrides the late table too)
+        assert games(n, **plain) == games(n, **dict(DEFAULTS, **own)) != games(n, **DEFAULTS)
         assert HeuristicPolicy(w_death=5.0)._by_players[n]["w_death"] == 5.0
         assert HeuristicPolicy()._by_players[n]["w_death"] == own["w_death"] != DEFAULTS["w_death"]
     assert "2 players 23.6; 3 players 24; 4 players 11.9; 5 players 10.1" in HeuristicPolicy.PARAMETERS["w_death"]
 
 
 def test_late_storm_weights_are_played_from_late_mark_on():
-    # off by default (late_mark 0: the same games as before); late_mark 1 plays the late table from the first
-    # decision (the same games as those weights given); late_mark 5 switches in mid-game: other games than both
+    # by default from mark 5 (a switch in mid-game: other games than four's weights throughout, late_mark 0, and
+    # than the late table's throughout, late_mark 1, the same games as those weights given)
     from fi_cli.desert.policies.heuristic import BY_PLAYERS, DEFAULTS, LATE_STORM, HeuristicPolicy
 
     def games(**weights: float) -> list[tuple]:
@@ -529,8 +530,9 @@ def test_late_storm_weights_are_played_from_late_mark_on():
         return [tuple(play_game(setup, HeuristicPolicy(**weights), seed).turn_rows) for seed in range(6)]
 
     four, late = {**DEFAULTS, **BY_PLAYERS[4]}, {**DEFAULTS, **BY_PLAYERS[4], **LATE_STORM[4]}
-    assert DEFAULTS["late_mark"] == 0 and games() == games(late_mark=0) == games(**four)
-    assert games(late_mark=1) == games(**late) != games()
-    assert games(late_mark=5) not in (games(), games(late_mark=1))
+    # every weight given (as four's) leaves nothing of the late table to switch to: four's weights throughout
+    assert DEFAULTS["late_mark"] == 5 and games() == games(late_mark=5) != games(late_mark=0) == games(**four)
+    assert games(late_mark=1) == games(**dict(late, late_mark=0)) != games(late_mark=0)
+    assert games() not in (games(late_mark=0), games(late_mark=1))
     assert HeuristicPolicy(late_mark=5, w_death=5.0)._late[4]["w_death"] == 5.0
     assert "storm meter mark from which" in HeuristicPolicy.PARAMETERS["late_mark"]

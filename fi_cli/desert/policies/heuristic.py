@@ -10,8 +10,8 @@ share at every decision, gear is played by rules (``heuristic_gear``), and a Met
 deck puts its worst card at the bottom.
 
 Every weight is a constructor keyword (and so settable from a study or ``--param``); ``PARAMETERS`` lists
-them. Each team size plays defaults of its own (``BY_PLAYERS``), and with ``late_mark`` set, late-storm weights of
-its own where it has them (``LATE_STORM``) once the storm meter reaches that mark; weights given win over them.
+them. Each team size plays defaults of its own (``BY_PLAYERS``), and late-storm weights of its own where it has
+them (``LATE_STORM``) once the storm meter reaches the mark ``late_mark``; weights given win over them.
 The policy reads public information only and has no randomness: the same position gives the same choice.
 """
 
@@ -86,7 +86,7 @@ _SPEC: dict[str, tuple[float, str]] = {
     "throttle_cost": (2.3, "value of keeping the Time Throttle"),
     "scope_water": (0.594, "water of the driest pawn at which a Terrascope looks for the mirage"),
     "scope_missing": (2.78, "clues and Launch Pad still to find at which a Terrascope looks at a hidden tile"),
-    "late_mark": (0.0, "storm meter mark from which a team size with late-storm weights plays them (0: never)"),
+    "late_mark": (5.0, "storm meter mark from which a team size with late-storm weights plays them (0: never)"),
 }
 
 DEFAULTS: dict[str, float] = {k: v[0] for k, v in _SPEC.items()}
@@ -147,7 +147,7 @@ BY_PLAYERS: dict[int, dict[str, float]] = {
     },
 }
 
-# Late-storm weights, played from the storm meter's mark `late_mark` on (off by default: 0): four's tuned from theirs
+# Late-storm weights, played from the storm meter's mark `late_mark` on (5; 0: never): four's tuned from theirs
 # on the rules' Normal games alone (benchmarks/cem.py --cells 4:normal, tuning seeds 8,100,000-8,119,999). Played
 # from the start they lose on easier boards; from mark 5 on they won more on the rules' Novice and Normal and as much
 # on an easy board (the results log, 2026-12-06, sixth session).
