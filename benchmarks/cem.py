@@ -4,10 +4,11 @@ Each generation draws ``--pop`` settings around the current mean (each weight ti
 sigma), the mean itself among them, and plays all of them on the same fresh games (every cell of ``--cells``,
 ``--games`` games each, new tuning seeds every generation: paired, so the deals cancel out). The mean and the
 sigmas move to the ``--elite`` settings that won most. A sigma never falls below ``--floor``, so that the noise
-of a few hundred games cannot freeze a weight early. Weights stay positive; ``v_win`` (a win, not a trade-off)
-and weights that are 0 are left alone. The state is written after every generation (``--resume`` goes on from
-it). Check the result afterwards with tune.py on seeds the run has not seen, and the published figures with
-strength.py on the benchmark seeds.
+of a few hundred games cannot freeze a weight early. Weights stay positive; ``v_win`` (a win, not a trade-off),
+the Desert's ``late_mark`` (a storm mark) and weights that are 0 are left alone. Every setting is given whole, so
+the Desert heuristic plays it throughout: a team's late-storm table (heuristic.LATE_STORM) is not in play. The
+state is written after every generation (``--resume`` goes on from it). Check the result afterwards with tune.py
+on seeds the run has not seen, and the published figures with strength.py on the benchmark seeds.
 
     python benchmarks/cem.py --game desert --cells 4:novice,4:normal,2:normal --games 500 --state /tmp/cem.json
     python benchmarks/cem.py --resume --gens 10 --state /tmp/cem.json
@@ -69,7 +70,8 @@ def main() -> None:
     cells = parse_cells(ap, args.game, args.cells) if args.cells else CELLS[args.game]
     if not args.resume:
         start = {**defaults, **json.loads(args.start)}
-        names = sorted(k for k in defaults if k != "v_win" and start[k] > 0)
+        # v_win is a win, not a trade-off; late_mark is a storm mark that switches weight tables, not a weight
+        names = sorted(k for k in defaults if k not in ("v_win", "late_mark") and start[k] > 0)
         st = {"gen": 0, "seed": args.seed, "cells": [f"{p}:{d}" for p, d in cells], "games": args.games,
               "mean": {k: math.log(start[k]) for k in names}, "sigma": {k: args.sigma for k in names}, "log": []}
     names = sorted(st["mean"])
