@@ -6,13 +6,15 @@ sigma), the mean itself among them, and plays all of them on the same fresh game
 sigmas move to the ``--elite`` settings that won most. A sigma never falls below ``--floor``, so that the noise
 of a few hundred games cannot freeze a weight early. Weights stay positive; ``v_win`` (a win, not a trade-off),
 the Desert's ``late_mark`` (a storm mark) and weights that are 0 are left alone. Every setting is given whole, so
-the Desert heuristic plays it throughout: a team's late-storm table (heuristic.LATE_STORM) is not in play. The
+the Desert heuristic plays it throughout: a team's late-storm table (heuristic.LATE_STORM) is not in play, unless
+``--late PLAYERS`` tunes that table alone (from the team's current one; the early weights stay its defaults). The
 state is written after every generation (``--resume`` goes on from it). Check the result afterwards with tune.py
 on seeds the run has not seen, and the published figures with strength.py on the benchmark seeds.
 
     python benchmarks/cem.py --game desert --cells 4:novice,4:normal,2:normal --games 500 --state /tmp/cem.json
     python benchmarks/cem.py --resume --gens 10 --state /tmp/cem.json
     python benchmarks/cem.py --game desert --start '{"v_pick": 20}' --state /tmp/cem2.json   # another mean
+    python benchmarks/cem.py --game desert --late 4 --cells 4:novice,4:normal --state /tmp/late4.json
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from optimize import wins  # beside this script
 from seeds import tuning_range
+from strength import LATE
 from tune import CELLS, parse_cells
 
 
@@ -55,6 +58,9 @@ def main() -> None:
     ap.add_argument("--floor", type=float, default=0.08, help="the least spread of a weight (log scale)")
     ap.add_argument("--seed", type=int, default=4_000_000, help="first game seed of the first generation")
     ap.add_argument("--start", default="{}", help="JSON object of weights the first mean takes (else the defaults)")
+    ap.add_argument("--late", type=int, metavar="PLAYERS", help="tune the Desert late-storm table of this team size "
+                    "alone (heuristic.LATE_STORM, played from the storm's mark late_mark on): its early weights stay "
+                    "the team's defaults; every cell must be of this size")
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
     defaults = defaults_of(args.game)
@@ -66,14 +72,26 @@ def main() -> None:
         if args.games is not None and args.games != st["games"]:
             ap.error(f"--games: the run plays {st['games']} games a cell")
         args.cells, args.games = ",".join(st["cells"]), st["games"]
+        if args.late is not None and args.late != st.get("late"):
+            tuned = "every weight" if st.get("late") is None else f"the late-storm table of {st['late']} players"
+            ap.error(f"--late: the run tunes {tuned}")
+        args.late = st.get("late")
     args.games = 500 if args.games is None else args.games
     cells = parse_cells(ap, args.game, args.cells) if args.cells else CELLS[args.game]
+    if args.late is not None:
+        if args.game != "desert" or any(p != args.late for p, _ in cells):
+            ap.error(f"--late {args.late}: a Desert team's table; every cell of --cells must be of {args.late} players")
+        from fi_cli.desert.policies.heuristic import BY_PLAYERS, LATE_STORM
+
+        defaults = {**defaults, **BY_PLAYERS.get(args.late, {}), **LATE_STORM.get(args.late, {})}
+    prefix = "" if args.late is None else LATE
     if not args.resume:
         start = {**defaults, **json.loads(args.start)}
         # v_win is a win, not a trade-off; late_mark is a storm mark that switches weight tables, not a weight
         names = sorted(k for k in defaults if k not in ("v_win", "late_mark") and start[k] > 0)
         st = {"gen": 0, "seed": args.seed, "cells": [f"{p}:{d}" for p, d in cells], "games": args.games,
-              "mean": {k: math.log(start[k]) for k in names}, "sigma": {k: args.sigma for k in names}, "log": []}
+              "late": args.late, "mean": {k: math.log(start[k]) for k in names},
+              "sigma": {k: args.sigma for k in names}, "log": []}
     names = sorted(st["mean"])
     rng = random.Random(f"cem-{st['seed']}-{st['gen']}")
     with ProcessPoolExecutor(args.jobs) as pool:
@@ -83,7 +101,7 @@ def main() -> None:
             logs = [dict(st["mean"])]
             logs += [{k: st["mean"][k] + rng.gauss(0.0, st["sigma"][k]) for k in names} for _ in range(args.pop - 1)]
             t0 = time.time()
-            scores = wins(pool, [{k: math.exp(v) for k, v in lw.items()} for lw in logs], args.games, seed,
+            scores = wins(pool, [{prefix + k: math.exp(v) for k, v in lw.items()} for lw in logs], args.games, seed,
                           args.game, cells)  # fmt: skip
             order = sorted(range(len(logs)), key=lambda i: (-scores[i], i))
             elite = [logs[i] for i in order[: args.elite]]

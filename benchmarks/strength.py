@@ -78,13 +78,20 @@ def parse_params(items: list[str]) -> dict:
     return out
 
 
+LATE = "late:"  # a parameter's prefix for tuning alone: a weight of the Desert heuristic's late-storm table
+
+
 def policy_or_usage_error(
     ap: argparse.ArgumentParser, make_policy: Callable[[str, dict], Policy], name: str, params: dict
 ) -> Policy:
     """The policy, built before any game is played: a bad name or parameter is a usage error (exit 2) that
-    says what is allowed, not a traceback from a worker process."""
+    says what is allowed, not a traceback from a worker process. ``late:<weight>`` parameters (see
+    ``cell_policy``) are checked as the weights they name."""
+    late = {k[len(LATE):]: v for k, v in params.items() if k.startswith(LATE)}
     try:
-        return make_policy(name, params)
+        if late and name != "heuristic":
+            raise PolicyError(f"{LATE}<weight> parameters are the Desert heuristic's, not {name}'s")
+        return make_policy(name, {**{k: v for k, v in params.items() if not k.startswith(LATE)}, **late})
     except PolicyError as e:
         ap.error(str(e))
 
@@ -135,13 +142,36 @@ def game_api(game: str):
     return make_policy, setup, play, LOSS_CAUSES
 
 
+def cell_policy(game: str, make_policy, name: str, params: dict, players: int):
+    """The policy of a cell. Parameters named ``late:<weight>`` (cem.py --late) go into the Desert heuristic's
+    late-storm table of this team size (heuristic.LATE_STORM) while the policy is made, so that its early weights
+    stay the team's defaults; the table is put back afterwards (a worker plays other cells after this one)."""
+    late = {k[len(LATE):]: v for k, v in params.items() if k.startswith(LATE)}
+    if not late:
+        return make_policy(name, params)
+    if (game, name) != ("desert", "heuristic"):
+        raise ValueError(f"{LATE}<weight> parameters are the Desert heuristic's, not {game}'s {name}")
+    from fi_cli.desert.policies import heuristic
+
+    table = heuristic.LATE_STORM
+    saved = table.get(players)
+    table[players] = {**heuristic.BY_PLAYERS.get(players, {}), **(saved or {}), **late}
+    try:
+        return make_policy(name, {k: v for k, v in params.items() if not k.startswith(LATE)})
+    finally:
+        if saved is None:
+            del table[players]
+        else:
+            table[players] = saved
+
+
 def play_cell(job: tuple) -> dict:
     """Play one cell in this process; returns counts and the process time spent. ``job`` is (game, policy,
     params, players, difficulty, games, first seed)."""
     game, policy_name, params, players, difficulty, games, seed0 = job
     make_policy, setup_of, play, _ = game_api(game)
     setup = setup_of(players, difficulty)
-    policy = make_policy(policy_name, params)
+    policy = cell_policy(game, make_policy, policy_name, params, players)
     won = []  # which games were won, in seed order (for paired comparisons)
     progress = turns = lost_four = 0
     causes: Counter = Counter()
