@@ -520,19 +520,21 @@ def test_each_team_size_plays_its_own_weights_and_weights_given_win():
     assert "2 players 23.6; 3 players 24; 4 players 11.9; 5 players 10.1" in HeuristicPolicy.PARAMETERS["w_death"]
 
 
-def test_late_storm_weights_are_played_from_late_mark_on():
-    # by default from mark 5 (a switch in mid-game: other games than four's weights throughout, late_mark 0, and
-    # than the late table's throughout, late_mark 1, the same games as those weights given)
+@pytest.mark.parametrize("players", [3, 4])
+def test_late_storm_weights_are_played_from_late_mark_on(players):
+    # by default from mark 5 (a switch in mid-game: other games than the team's weights throughout, late_mark 0,
+    # and than the late table's throughout, late_mark 1, the same games as those weights given)
     from fi_cli.desert.policies.heuristic import BY_PLAYERS, DEFAULTS, LATE_STORM, HeuristicPolicy
 
     def games(**weights: float) -> list[tuple]:
-        setup = GameSetup(players=4, start_level=2)
+        setup = GameSetup(players=players, start_level=2)
         return [tuple(play_game(setup, HeuristicPolicy(**weights), seed).turn_rows) for seed in range(6)]
 
-    four, late = {**DEFAULTS, **BY_PLAYERS[4]}, {**DEFAULTS, **BY_PLAYERS[4], **LATE_STORM[4]}
-    # every weight given (as four's) leaves nothing of the late table to switch to: four's weights throughout
-    assert DEFAULTS["late_mark"] == 5 and games() == games(late_mark=5) != games(late_mark=0) == games(**four)
+    own, late = {**DEFAULTS, **BY_PLAYERS[players]}, {**DEFAULTS, **BY_PLAYERS[players], **LATE_STORM[players]}
+    # every weight given (as the team's) leaves nothing of the late table to switch to: its weights throughout
+    assert sorted(LATE_STORM) == [3, 4]  # two and five play their own weights throughout
+    assert DEFAULTS["late_mark"] == 5 and games() == games(late_mark=5) != games(late_mark=0) == games(**own)
     assert games(late_mark=1) == games(**dict(late, late_mark=0)) != games(late_mark=0)
     assert games() not in (games(late_mark=0), games(late_mark=1))
-    assert HeuristicPolicy(late_mark=5, w_death=5.0)._late[4]["w_death"] == 5.0
+    assert HeuristicPolicy(late_mark=5, w_death=5.0)._late[players]["w_death"] == 5.0
     assert "storm meter mark from which" in HeuristicPolicy.PARAMETERS["late_mark"]

@@ -147,11 +147,24 @@ BY_PLAYERS: dict[int, dict[str, float]] = {
     },
 }
 
-# Late-storm weights, played from the storm meter's mark `late_mark` on (5; 0: never): four's tuned from theirs
-# on the rules' Normal games alone (benchmarks/cem.py --cells 4:normal, tuning seeds 8,100,000-8,119,999). Played
-# from the start they lose on easier boards; from mark 5 on they won more on the rules' Novice and Normal and as much
-# on an easy board (the results log, 2026-12-06, sixth session).
+# Late-storm weights, played from the storm meter's mark `late_mark` on (5; 0: never), each team's tuned from its
+# own weights on the rules' Normal games alone (benchmarks/cem.py --cells N:normal; tuning seeds: three players
+# 8,720,000-8,733,999, four 8,100,000-8,119,999). Four's played from the start lose on easier boards; from mark 5 on
+# both won more on the rules' games and as much on easier boards. Two's tuned the same way, five's and four's tuned
+# where they play (cem.py --late), won no more on fresh tuning seeds (the results log, 2026-12-06).
 LATE_STORM: dict[int, dict[str, float]] = {
+    3: {
+        "blast_cost": 6.7, "bottom_min": 2.32, "g_next": 1.18, "jet_cost": 9.49, "jet_tasks": 9.31, "jet_water": 0.993,
+        "meet_rounds": 1.16, "nav_cost": 0.18, "need_scale": 1.58, "peek_min": 1.07, "refuge_give": 0.576,
+        "refuge_water": 0.711, "reserve_cost": 8.51, "scope_missing": 2.86, "scope_water": 0.802, "shield_cost": 4.99,
+        "step_cost": 1.24, "supply_low": 11.9, "throttle_cost": 2.11, "v_clue": 8.49, "v_clue_pair": 16.1,
+        "v_excavate": 1.56, "v_excavate_water": 1.33, "v_gear": 5.4, "v_launch": 8.8, "v_level": 3.52, "v_pick": 10.7,
+        "v_sand": 0.934, "v_sand_pad": 0.515, "v_sand_part": 1.13, "v_sand_path": 9.06, "v_sand_target": 1.32,
+        "v_tunnel": 1.45, "v_unbury": 1.42, "v_water": 2.92, "w_bury_risk": 2.08, "w_carry": 0.743, "w_claimed": 0.704,
+        "w_death": 18.8, "w_home": 7.02, "w_meet": 1.67, "w_pull_place": 0.25, "w_reduce": 3.44, "w_shade": 0.937,
+        "w_share": 1.98, "w_sprint": 3.34, "w_supply": 2.58, "w_take_off": 43.4, "w_well_risk": 1.12,
+        "w_well_waste": 0.18, "water_ratio": 0.366, "wc_far": 0.25, "wc_refill": 4.49,
+    },
     4: {
         "blast_cost": 6.09, "bottom_min": 1.41, "g_next": 1.52, "jet_cost": 8.68, "jet_tasks": 8, "jet_water": 1.58,
         "meet_rounds": 0.705, "nav_cost": 0.146, "need_scale": 1.53, "peek_min": 1.42, "refuge_give": 0.875,
