@@ -45,6 +45,7 @@ MODULES: tuple[str, ...] = (
     "fi_cli.desert.actions",
     "fi_cli.desert.engine",
     "fi_cli.desert.tiles",
+    "fi_cli.desert.policies.features",
     "fi_cli.desert.policies.heuristic",
     "fi_cli.desert.policies.heuristic_gear",
     "fi_cli.desert.policies.heuristic_sprint",
