@@ -89,8 +89,9 @@ def policy_or_usage_error(
     ``cell_policy``) are checked as the weights they name."""
     late = {k[len(LATE):]: v for k, v in params.items() if k.startswith(LATE)}
     try:
-        if late and name != "heuristic":
-            raise PolicyError(f"{LATE}<weight> parameters are the Desert heuristic's, not {name}'s")
+        if late and "late_mark" not in getattr(make_policy(name, {}), "PARAMETERS", {}):
+            raise PolicyError(f"{LATE}<weight> parameters are the Desert heuristic's (its late-storm table), not "
+                              f"this game's {name}'s")
         return make_policy(name, {**{k: v for k, v in params.items() if not k.startswith(LATE)}, **late})
     except PolicyError as e:
         ap.error(str(e))

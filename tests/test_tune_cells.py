@@ -68,6 +68,8 @@ def test_tune_checks_a_late_weight_and_plays_it_late():
     assert "only this 0, only first 0" in r.stdout  # the table's own weights: the same games
     bad = _tune("--game", "desert", "--cells", "4:normal", "--games", "2", "{}", '{"late:w_dearth": 3}')
     assert bad.returncode == 2 and "no parameter 'w_dearth'" in bad.stderr and "Traceback" not in bad.stderr
+    island = _tune("--cells", "4:normal", "--games", "2", "{}", '{"late:w_death": 3}')  # the island has no such table
+    assert island.returncode == 2 and "the Desert heuristic's (its late-storm table)" in island.stderr
 
 
 def _late_table(players: int) -> dict:
