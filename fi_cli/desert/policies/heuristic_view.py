@@ -520,19 +520,23 @@ class View:
         kind = s.kind
         cost = [_FAR] * N_CELLS
         cost[start] = 0
-        reached = 1 << start  # the cells with a cost, not yet settled (a bit mask)
-        while reached:  # Dijkstra's, the next cell found by a scan: quicker than a heap on so few cells
-            v = -1
-            for c in range(N_CELLS):
-                if reached >> c & 1 and (v < 0 or cost[c] < cost[v]):
-                    v = c
-            reached ^= 1 << v
-            steps = near[v] + tuple(tunnels) if self._tunnel_bits >> v & 1 else near[v]
-            e = cost[v] + self._enter(v)
-            for u in steps:
-                if kind[u] != NO_TILE and e < cost[u]:
-                    cost[u] = e
-                    reached |= 1 << u
+        # Dijkstra's with a bucket of cells for each cost (costs are small whole numbers): a cell is settled when
+        # its bucket comes, and skipped in the buckets of the costs it had before
+        buckets: list[list[int]] = [[start]]
+        d = 0
+        while d < len(buckets):
+            for v in buckets[d]:
+                if cost[v] != d:
+                    continue
+                steps = near[v] + tuple(tunnels) if self._tunnel_bits >> v & 1 else near[v]
+                e = d + self._enter(v)
+                for u in steps:
+                    if kind[u] != NO_TILE and e < cost[u]:
+                        cost[u] = e
+                        while len(buckets) <= e:
+                            buckets.append([])
+                        buckets[e].append(u)
+            d += 1
         self._routes[key] = cost
         return cost
 
