@@ -81,18 +81,24 @@ def parse_params(items: list[str]) -> dict:
 LATE = "late:"  # a parameter's prefix for tuning alone: a weight of the Desert heuristic's late-storm table
 
 
+def split_late(params: dict) -> tuple[dict, dict]:
+    """(the parameters but the ``late:<weight>`` ones, those by the weights they name)."""
+    plain = {k: v for k, v in params.items() if not k.startswith(LATE)}
+    return plain, {k[len(LATE):]: v for k, v in params.items() if k.startswith(LATE)}
+
+
 def policy_or_usage_error(
     ap: argparse.ArgumentParser, make_policy: Callable[[str, dict], Policy], name: str, params: dict
 ) -> Policy:
     """The policy, built before any game is played: a bad name or parameter is a usage error (exit 2) that
     says what is allowed, not a traceback from a worker process. ``late:<weight>`` parameters (see
     ``cell_policy``) are checked as the weights they name."""
-    late = {k[len(LATE):]: v for k, v in params.items() if k.startswith(LATE)}
+    plain, late = split_late(params)
     try:
         if late and "late_mark" not in getattr(make_policy(name, {}), "PARAMETERS", {}):
             raise PolicyError(f"{LATE}<weight> parameters are the Desert heuristic's (its late-storm table), not "
                               f"this game's {name}'s")
-        return make_policy(name, {**{k: v for k, v in params.items() if not k.startswith(LATE)}, **late})
+        return make_policy(name, {**plain, **late})
     except PolicyError as e:
         ap.error(str(e))
 
@@ -147,7 +153,7 @@ def cell_policy(game: str, make_policy, name: str, params: dict, players: int):
     """The policy of a cell. Parameters named ``late:<weight>`` (cem.py --late) go into the Desert heuristic's
     late-storm table of this team size (heuristic.LATE_STORM) while the policy is made, so that its early weights
     stay the team's defaults; the table is put back afterwards (a worker plays other cells after this one)."""
-    late = {k[len(LATE):]: v for k, v in params.items() if k.startswith(LATE)}
+    plain, late = split_late(params)
     if not late:
         return make_policy(name, params)
     if (game, name) != ("desert", "heuristic"):
@@ -158,7 +164,7 @@ def cell_policy(game: str, make_policy, name: str, params: dict, players: int):
     saved = table.get(players)
     table[players] = {**heuristic.BY_PLAYERS.get(players, {}), **(saved or {}), **late}
     try:
-        return make_policy(name, {k: v for k, v in params.items() if not k.startswith(LATE)})
+        return make_policy(name, plain)
     finally:
         if saved is None:
             del table[players]
