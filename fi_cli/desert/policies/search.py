@@ -9,14 +9,15 @@ decks and the unexcavated tiles are drawn afresh -- the Desert state holds nothi
 gives a future that agrees with what the players know. The heuristic plays on until ``depth`` turns have begun
 (this one included), and the position is scored by a learned value model (a win 1, a loss 0). Another turn is
 played in the real game only when it beats the heuristic's by ``margin`` on average; candidates far behind
-after ``first`` futures drop out, and with ``recheck`` again every ``first`` futures with a smaller allowance.
+after ``first`` futures drop out, and (``recheck``) again every ``first`` futures with a smaller allowance: most
+candidates stay level with the heuristic's turn, and dropping them early pays for more futures and deeper ones.
 A candidate of the heuristic's is played once up to its first draw (the same in every future), and candidates
 that meet there share their futures: most first actions lead back to one of a few turns.
 
 The end game (every part found, lying or collected, and the Launch Pad known: only pickups and the way home are
 left) is where most of the heuristic's games are lost and where the race gains most for its time: ``end_depth``
-plays its futures to another depth there (0: to the game's end, short by then), and ``start=1`` races only there,
-the heuristic playing alone before (a study's search at a fraction of the time).
+plays its futures to another depth there (0, the default: to the game's end, short by then), and ``start=1``
+races only there, the heuristic playing alone before (a study's search at a fraction of the time).
 """
 
 from __future__ import annotations
@@ -60,24 +61,24 @@ class SearchPolicy:
 
     name = "search"
     PARAMETERS: dict[str, str] = {
-        "samples": "sampled futures per candidate turn (default 12)",
-        "depth": "turns begun before a future is scored (default 3; 1 = end of this turn; 0 = end of game)",
+        "samples": "sampled futures per candidate turn (default 16)",
+        "depth": "turns begun before a future is scored (default 4; 1 = end of this turn; 0 = end of game)",
         "margin": "average win-chance gain another turn needs to replace the heuristic's (default 0.03)",
         "first": "futures before candidates short of the margin by `drop` drop out (default 2; 0: never)",
         "drop": "how far short of the margin a candidate may be after the first futures (default 0.05)",
-        "recheck": RECHECK.format(0),
+        "recheck": RECHECK.format(1),
         "variants": f"weight variants of the heuristic that propose turns, 0-{len(VARIANTS)} (default {len(VARIANTS)})",
         "time_per_decision": "seconds one decision may take at most (default 10.0: a safety net)",
         "actions": "1: also race each other first action of the pawn's own, the heuristic playing the rest (default 1)",
         "start": "1: race only in the end game (every part found, the Launch Pad known), the heuristic alone before; "
         "0: from the first turn (default 0)",
-        "end_depth": "depth in the end game (default -1: as depth; 0 = end of game)",
+        "end_depth": "depth in the end game (default 0 = end of game; -1: as depth)",
     }
 
     def __init__(
-        self, samples: int = 12, depth: int = 3, margin: float = 0.03, first: int = 2, drop: float = 0.05,
-        variants: int = len(VARIANTS), time_per_decision: float = 10.0, recheck: int = 0, actions: int = 1,
-        start: int = 0, end_depth: int = -1,
+        self, samples: int = 16, depth: int = 4, margin: float = 0.03, first: int = 2, drop: float = 0.05,
+        variants: int = len(VARIANTS), time_per_decision: float = 10.0, recheck: int = 1, actions: int = 1,
+        start: int = 0, end_depth: int = 0,
     ) -> None:  # fmt: skip
         check_settings(
             {"samples": (samples, 1), "depth": (depth, 0), "first": (first, 0), "variants": (variants, 0),
