@@ -233,9 +233,7 @@ def test_a_really_full_disk_with_two_workers(tmp_path, reference):
         assert r.stderr.count("\n") == 1, r.stderr  # one paragraph: no traceback, no warning of leaked resources
         assert "the disk is full: free some space" in r.stderr and "--resume" in r.stderr
         done = read_manifest(out)["games_done"]
-        # mostly a chunk or more is saved first, but on a loaded host both workers may be writing when the disk
-        # fills, and then none is: what the manifest records is what the resume below plays no more
-        assert done < 16
+        assert 0 < done < 16
         subprocess.run(["mount", "-o", "remount,size=4m", str(disk)], check=True)
         r = cli("simulate", str(study), "--out", str(out), "--resume", "-w", "1", "-q")
         assert r.exit_code == 0, r.output
