@@ -10,8 +10,9 @@ walk to Fools' Landing then, by whether the capturer was one of them, carried to
 the fourth part), and with several difficulties a summary table (the win rate, the losses after all four
 treasures were captured, with three captured, and to the water) over them. In the Desert the same for the
 four parts, and how many losses came with every part found and the Launch Pad known (only the last pickups
-and the walk to the Launch Pad were left). Benchmark seeds by default, like strength.py; ``--tuning`` plays
-tuning seeds (benchmarks/seeds.py) to try ideas.
+and the walk to the Launch Pad were left), and how many thirst losses came with one pawn alone dry, beside the
+water the others held (water the team did not bring together). Benchmark seeds by default, like strength.py;
+``--tuning`` plays tuning seeds (benchmarks/seeds.py) to try ideas.
 
     python benchmarks/losses.py --policy heuristic --players 4 --difficulty normal --games 2000 --jobs 2
     python benchmarks/losses.py --players 4 --difficulty novice normal elite legendary --games 2000 --jobs 2
@@ -46,7 +47,9 @@ class Game(NamedTuple):
     """One game as this script reads it: how it ended, the things gathered, the turns from the fourth to the end
     (None if never four), whether only the last stretch was left (the Desert: every part found and the
     Launch Pad known when the game ended; the island: all four treasures captured), and what the team held
-    at its first decision with all four (see HELD; None if never four)."""
+    at its first decision with all four (see HELD; None if never four). In the Desert, ``alone``: the water the
+    other pawns held at the last decision when one pawn alone was at 0 or 1 (a thirst loss then is a pawn that
+    died beside water the team could have shared; None otherwise)."""
 
     end: str
     gathered: int
@@ -56,6 +59,7 @@ class Game(NamedTuple):
     stranded: int | None = None
     lifted: bool | None = None  # the island: the fourth capturer could not walk home and had come by a lift
     sunk: int | None = None  # the island: tiles sunk then
+    alone: int | None = None
 
 
 def _lifts(s) -> int:
@@ -93,6 +97,7 @@ class _Watch:
         self.stranded: int | None = None
         self.lifted: bool | None = None
         self.sunk: int | None = None
+        self.water: list[int] = []  # the Desert: each pawn's water at the last decision
         self.by_lift = [False] * 4  # whether each pawn's last move was a Helicopter Lift
         self.capturer = -1
 
@@ -108,6 +113,8 @@ class _Watch:
                 self.stranded = len(stranded)
                 self.lifted = self.capturer in stranded and self.by_lift[self.capturer]
                 self.sunk = state.tiles.count(island_tiles.SUNK)
+        if self.game == "desert":
+            self.water = list(state.water)
         a = self.policy.choose(state, legal)
         if self.game == "island" and self.held is None:
             self._note(a)
@@ -158,8 +165,14 @@ def _read(game: str, r, watch: _Watch | None = None) -> Game:
         gathered = r.treasures_captured
         open_end = gathered == 4
         t4 = next((row.turn for row in r.turn_rows if row.treasures_captured == 4), None)
-    seen = (watch.held, watch.stranded, watch.lifted, watch.sunk) if watch else ()
+    seen = (watch.held, watch.stranded, watch.lifted, watch.sunk, _alone(watch.water)) if watch else ()
     return Game(r.loss_cause or r.outcome, gathered, None if t4 is None else r.turns - t4, open_end, *seen)
+
+
+def _alone(water: list[int]) -> int | None:
+    """The water the other pawns hold when one pawn alone holds 0 or 1 (see ``Game.alone``), else None."""
+    dry = [u for u in water if u <= 1]
+    return sum(water) - dry[0] if len(dry) == 1 else None
 
 
 def _by(games: list[Game], field: str, label: str, group=lambda v: "2+" if v >= 2 else str(v)) -> None:
@@ -211,6 +224,12 @@ def report(game: str, games: list[Game]) -> dict[str, float]:
         open_end = sum(1 for g in games if g.end != "win" and g.open_end)
         print(f"lost with every part found and the Launch Pad known: {open_end} ({open_end / n:.1%} of all games)")
         summary["lost with every part found and the Launch Pad known"] = open_end / n
+        thirst = [g for g in games if g.end == "thirst"]
+        alone = [g.alone for g in thirst if g.alone is not None]
+        mean = f"; the others held {sum(alone) / len(alone):.1f} water then, on average" if alone else ""
+        print(f"lost to thirst with one pawn alone at 0-1 water at the last decision: {len(alone)} of "
+              f"{len(thirst)} thirst losses ({len(alone) / n:.1%} of all games){mean}")  # fmt: skip
+        summary["lost to thirst, one pawn alone dry"] = len(alone) / n
     return summary
 
 

@@ -156,3 +156,30 @@ def test_the_watch_knows_whether_the_fourth_capturer_came_by_a_lift_to_where_it_
     four = state([("engineer", "watchtower"), ("pilot", "watchtower")], sunk=CUT_OFF, captured=TREASURES)
     watch.choose(four, [])
     assert (watch.stranded, watch.lifted, watch.sunk) == (1, lifted, 2)
+
+
+def test_thirst_losses_are_read_by_a_pawn_alone_dry_beside_the_others_water(capsys):
+    assert losses._alone([3, 1, 4, 2]) == 9  # one pawn at 1: the water of the other three
+    assert losses._alone([0, 5]) == 5
+    assert losses._alone([1, 0, 4]) is None  # two dry: not alone
+    assert losses._alone([2, 2, 3]) is None  # nobody dry
+    games = [
+        losses.Game("thirst", 2, None, False, alone=9),
+        losses.Game("thirst", 1, None, False, alone=6),
+        losses.Game("thirst", 1, None, False),  # two dry together
+        losses.Game("buried", 1, None, False, alone=8),  # not a thirst loss: not counted
+    ]
+    s = losses.report("desert", games)
+    assert s["lost to thirst, one pawn alone dry"] == 0.5
+    out = capsys.readouterr().out
+    assert "one pawn alone at 0-1 water at the last decision: 2 of 3 thirst losses (50.0% of all games); " \
+        "the others held 7.5 water then, on average" in out
+
+
+def test_the_watch_reads_the_water_of_the_last_decision():
+    # tuning seeds the heuristic loses at 4 players Elite: each game read from its own last decision
+    games = losses._play(("desert", "heuristic", {}, 4, 3, range(700_000, 700_008)))
+    assert any(g.end != "win" for g in games)
+    # the three others at 2 or more each, and within their canteens (the largest are of 5, 4 and 4)
+    assert all(g.alone is None or 6 <= g.alone <= 13 for g in games)
+    assert len({g.alone for g in games}) > 1
