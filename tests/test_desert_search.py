@@ -117,7 +117,7 @@ def test_golden_search_game():
     # a regression pin of the whole machinery (variants, sampled futures, race, value model) on one seed
     rec = play_game(SETUP, make_policy("search", FAST), 7)
     digest = hashlib.sha256(repr([r.actions for r in rec.turn_rows]).encode()).hexdigest()[:16]
-    assert (rec.outcome, rec.turns, digest) == ("win", 28, "11d0ee133631c8f1")
+    assert (rec.outcome, rec.turns, digest) == ("loss", 13, "321e4adfbfd845ae")
 
 
 def test_the_search_leaves_the_position_it_is_asked_about_as_it_was():
@@ -166,7 +166,7 @@ def test_first_actions_are_raced_and_shared_futures_score_as_if_each_were_played
 def test_golden_search_game_with_first_actions():
     rec = play_game(SETUP, make_policy("search", {**FAST, "actions": 1, "first": 2}), 7)
     digest = hashlib.sha256(repr([r.actions for r in rec.turn_rows]).encode()).hexdigest()[:16]
-    assert (rec.outcome, rec.turns, digest) == ("loss", 14, "6a3fdf5c1ad94c58")
+    assert (rec.outcome, rec.turns, digest) == ("win", 19, "ed2508f00673593d")
 
 
 def test_the_end_game_begins_when_every_part_is_found_and_the_launch_pad_known():
@@ -183,7 +183,7 @@ def _raced_positions(policy) -> list[bool]:
     seen: list[bool] = []
     shared = policy._shared_playout
     policy._shared_playout = lambda s, cands: seen.append(end_game(s)) or shared(s, cands)
-    for seed in (3, 7):
+    for seed in (1, 9):  # both reach the end game
         play_game(SETUP, policy, seed)
     return seen
 
@@ -210,7 +210,7 @@ def test_start_1_races_only_in_the_end_game_and_plays_the_heuristic_before():
             return a
 
     twin = Twin()
-    for seed in (7, 9):  # both reach the end game
+    for seed in (1, 9):  # both reach the end game
         play_game(SETUP, twin, seed)
     assert all(same for end, same in twin.log if not end)  # before the end game: the heuristic's decisions
     assert any(end and not same for end, same in twin.log)  # in it, another turn won some races

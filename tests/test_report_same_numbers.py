@@ -30,10 +30,12 @@ from fi_cli.sim.api import load_study, run_study
 # three the general weights where a team of three has its own since 2026-12-06, BY_PLAYERS[3]): the same games;
 # only the policy's parameters, written with the data, changed the data's digests. The keys are those three's
 # weights had when the digests were pinned (refuge_give, refuge_water and scope_water came with three's weights
-# tuned again; refuge_water is given below).
+# tuned again; refuge_water is given below). Since 2026-12-07 the Navigator moving the Climber brings a rider
+# along (nav_ride 1); it is off here.
 PINNED_KEYS = sorted(set(BY_PLAYERS[3]) - {"refuge_give", "refuge_water", "scope_water"})
 OLD_DESERT = json.dumps({"name": "heuristic", **{k: DEFAULTS[k] for k in PINNED_KEYS},
-                         "w_well_risk": 0, "w_gather": 1.44, "w_sprint": 0, "refuge_water": -1})  # fmt: skip
+                         "w_well_risk": 0, "w_gather": 1.44, "w_sprint": 0, "refuge_water": -1,
+                         "nav_ride": 0})  # fmt: skip
 STUDIES = {
     "island": """\
 name: island
@@ -222,8 +224,8 @@ DIGESTS: dict[str, dict[str, str]] = {
 }
 DATA: dict[str, str] = {
     "island": "b49dcda11a5c9b417ed4bec63908972563b143203b27f82025bdf511c083d6a9",
-    "desert": "7b6d88f3801c57e4cd21ada79a2623ee1c02c608855f4a531cbb5f9cc8fea7aa",
+    "desert": "c9f427174c4cf35082924be87d0f2ef2e696d3308e556c9b76c187c1df5b1ed7",
     "ladder": "373fca0527e5e81de91d71e23c98e9a9383e78a821dd024188afcce3fbd8e3b6",
     "island_components": "ae52819aa306370b174796754a8ccc3fe6401025876b560695f89d2d4ed8b2f4",
-    "desert_components": "66b1277d85dec848ae58e747be1aed3889d08f08858cd075412e8e172ca02a92",
+    "desert_components": "1d2151c219d30d4c87496b61a6fd69e46d86b27a027f7faf6ec93dee9bf12292",
 }

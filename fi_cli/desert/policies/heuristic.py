@@ -2,7 +2,8 @@
 
 At each of the current pawn's actions it plans the rest of the turn (``heuristic_turn``): the work at its
 tile, a walk, the work at the end tile (excavate, pick up parts, dig sand off the tiles that matter and
-free buried pawns, draw water at a well, the Meteorologist's and the Navigator's abilities), and where the
+free buried pawns, draw water at a well, the Meteorologist's and the Navigator's abilities; a Navigator on the
+Climber's tile may first move her and ride along), and where the
 turn ends (near the next work, sharing water or in a tunnel's shade when thirst threatens, on the Launch Pad
 at the end). Once every part still to collect is found, a plan's end also costs the player turns the whole team
 needs to pick the lying parts up and take off (``heuristic_sprint``). Water is evened out among pawns that can
@@ -21,9 +22,9 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from ...common.policies import checked_weights
-from ..actions import DRAW_STORM, END_ACTIONS, EXCAVATE, JET, PEEK_STORM, Action
+from ..actions import DRAW_STORM, END_ACTIONS, EXCAVATE, JET, NAVIGATE, PEEK_STORM, Action
 from ..engine import ORDER, PEEK, STORM, GameState
-from ..tiles import JET_PACK, METEOROLOGIST, TIME_THROTTLE
+from ..tiles import JET_PACK, METEOROLOGIST, NAVIGATOR, TIME_THROTTLE
 from .heuristic_gear import gear_may_play, gear_play, jet_rider, jet_targets, throttle
 from .heuristic_team import peek_choice, peek_worth, stack_choice, water_gift
 from .heuristic_turn import Planner
@@ -86,6 +87,7 @@ _SPEC: dict[str, tuple[float, str]] = {
     "throttle_cost": (2.3, "value of keeping the Time Throttle"),
     "scope_water": (0.594, "water of the driest pawn at which a Terrascope looks for the mirage"),
     "scope_missing": (2.78, "clues and Launch Pad still to find at which a Terrascope looks at a hidden tile"),
+    "nav_ride": (1.0, "1: the Climber the Navigator moves brings a pawn of her tile along (the Navigator too); 0: not"),
     "late_mark": (5.0, "storm meter mark from which a team size with late-storm weights plays them (0: never)"),
 }
 
@@ -255,6 +257,10 @@ class HeuristicPolicy:
             a = self._jet(v, planner)
             if a is not None:
                 return a
+        if s.roles[p] == NAVIGATOR and not buried and w["nav_ride"]:
+            a = self._ride(v, planner)
+            if a is not None:
+                return a
         plan = planner.plan()
         if hand[TIME_THROTTLE] and not s.buried(p):
             x = s.pos[p]
@@ -293,6 +299,23 @@ class HeuristicPolicy:
         if best is None:
             return None
         return (JET, p, best[1], jet_rider(v, p, best[1])[0])
+
+    def _ride(self, v: View, planner: Planner) -> Action | None:
+        """The Navigator moving the Climber of her tile and riding along with her (up to 3 steps for one action),
+        where the rest of her turn is worth more from there, the Climber's change of place counted."""
+        s = v.s
+        p, cl = s.current, s.climber
+        x, k = s.pos[p], s.actions_left
+        if cl < 0 or s.pos[cl] != x or s.buried(cl):
+            return None
+        here = planner.best_value(x, k)
+        base = v.place_value(cl, x) + self.w["nav_cost"]
+        best = None
+        for c in s.navigator_targets(cl):
+            value = planner.best_value(c, k - 1) + v.place_value(cl, c) - base
+            if value > here and (best is None or value > best[0]):
+                best = (value, c)
+        return None if best is None else (NAVIGATE, p, cl, best[1], p)
 
 
 def _same_position(a: GameState, b: GameState) -> bool:

@@ -1,11 +1,11 @@
 """The Desert heuristic's decisions outside the current pawn's own plan: water shared, the Navigator's moves
-of other pawns, and the Meteorologist's look at the storm deck."""
+of other pawns (the Climber with a rider), and the Meteorologist's look at the storm deck."""
 
 from __future__ import annotations
 
 from ..actions import GIVE_WATER, KEEP_TOP, NAVIGATE, NOBODY, STACK, TO_BOTTOM, Action
 from ..engine import ORTH_BITS, GameState
-from ..tiles import STORM_PICKS_UP, SUN_BEATS_DOWN, wind
+from ..tiles import CLIMBER, STORM_PICKS_UP, SUN_BEATS_DOWN, wind
 from .heuristic_view import View
 
 
@@ -41,7 +41,8 @@ def water_gift(s: GameState) -> Action | None:
 
 
 def navigations(v: View, p: int) -> list[tuple[float, Action]]:
-    """The Navigator's best moves of other pawns (one per pawn, the most useful first) and their values."""
+    """The Navigator's best moves of other pawns (one per pawn, the most useful first) and their values. The
+    Climber she moves carries along the pawn of her tile that gains most there (the rules allow one)."""
     s = v.s
     out = []
     for q in range(v.n):
@@ -50,15 +51,37 @@ def navigations(v: View, p: int) -> list[tuple[float, Action]]:
         here = v.place_value(q, s.pos[q])
         best = None
         cost = v.w["nav_cost"]
+        riders = _riders(v, p, q) if v.w["nav_ride"] else []
         for c in s.navigator_targets(q):
-            bound = v.place_bound(q, c) - here - cost  # (the place's value in full only where it may gain most)
+            rider, extra = _best_rider(v, riders, c)
+            bound = v.place_bound(q, c) - here - cost + extra  # (the place's value in full only where it may gain most)
             if bound > 0 and (best is None or bound > best[0]):
-                gain = v.place_value(q, c) - here - cost
+                gain = v.place_value(q, c) - here - cost + extra
                 if gain > 0 and (best is None or gain > best[0]):
-                    best = (gain, (NAVIGATE, p, q, c, NOBODY))
+                    best = (gain, (NAVIGATE, p, q, c, rider))
         if best:
             out.append(best)
     return out
+
+
+def _riders(v: View, p: int, q: int) -> list[tuple[int, float]]:
+    """The pawns the Navigator p moving pawn q could bring along (q the Climber: the others of her tile, the
+    Navigator aside, whose own ride is her turn's plan), each with the value of its place now."""
+    s = v.s
+    if s.roles[q] != CLIMBER:
+        return []
+    x = s.pos[q]
+    return [(u, v.place_value(u, x)) for u in range(v.n) if u != p and u != q and s.pos[u] == x]
+
+
+def _best_rider(v: View, riders: list[tuple[int, float]], c: int) -> tuple[int, float]:
+    """The rider that gains most by coming along to cell c, and its gain (``NOBODY`` and 0.0 if none gains)."""
+    rider, extra = NOBODY, 0.0
+    for u, here in riders:
+        gain = v.place_value(u, c) - here
+        if gain > extra:
+            rider, extra = u, gain
+    return rider, extra
 
 
 def card_harm(v: View, card: int) -> float:
