@@ -5,12 +5,12 @@ sigma), the mean itself among them, and plays all of them on the same fresh game
 ``--games`` games each, new tuning seeds every generation: paired, so the deals cancel out). The mean and the
 sigmas move to the ``--elite`` settings that won most. A sigma never falls below ``--floor``, so that the noise
 of a few hundred games cannot freeze a weight early. Weights stay positive; ``v_win`` (a win, not a trade-off),
-the Desert's ``late_mark`` (a storm mark), its ``nav_ride`` (a rule used or not) and weights that are 0 are left
-alone. Every setting is given whole, so the Desert heuristic plays it throughout: a team's late-storm table
-(heuristic.LATE_STORM) is not in play, unless ``--late PLAYERS`` tunes that table alone (from the team's current
-one; the early weights stay its defaults). The
-state is written after every generation (``--resume`` goes on from it). Check the result afterwards with tune.py
-on seeds the run has not seen, and the published figures with strength.py on the benchmark seeds.
+the Desert's ``late_mark`` (a storm mark), its ``nav_ride`` and ``jet_walk`` (rules used or not) and weights that
+are 0 are left alone. Every setting is given whole, so the Desert heuristic plays it throughout: a team's
+late-storm table (heuristic.LATE_STORM) is not in play, unless ``--late PLAYERS`` tunes that table alone (from
+the team's current one; the early weights stay its defaults). The state is written after every generation
+(``--resume`` goes on from it). Check the result afterwards with tune.py on seeds the run has not seen, and the
+published figures with strength.py on the benchmark seeds.
 
     python benchmarks/cem.py --game desert --cells 4:novice,4:normal,2:normal --games 500 --state /tmp/cem.json
     python benchmarks/cem.py --resume --gens 10 --state /tmp/cem.json
@@ -88,9 +88,10 @@ def main() -> None:
     prefix = "" if args.late is None else LATE
     if not args.resume:
         start = {**defaults, **json.loads(args.start)}
-        # v_win is a win, not a trade-off; late_mark is a storm mark that switches weight tables, nav_ride a rule
-        # the player uses or not: none is a weight
-        names = sorted(k for k in defaults if k not in ("v_win", "late_mark", "nav_ride") and start[k] > 0)
+        # v_win is a win, not a trade-off; late_mark is a storm mark that switches weight tables, nav_ride and
+        # jet_walk rules the player uses or not: none is a weight
+        switches = ("v_win", "late_mark", "nav_ride", "jet_walk")
+        names = sorted(k for k in defaults if k not in switches and start[k] > 0)
         st = {"gen": 0, "seed": args.seed, "cells": [f"{p}:{d}" for p, d in cells], "games": args.games,
               "late": args.late, "mean": {k: math.log(start[k]) for k in names},
               "sigma": {k: args.sigma for k in names}, "log": []}

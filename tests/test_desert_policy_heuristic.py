@@ -280,6 +280,30 @@ def test_every_part_collected_the_climber_fetches_the_last_pawn_and_carries_it_o
     assert s.outcome == "win"
 
 
+def test_every_part_collected_a_jet_brings_two_while_the_climber_walks_onto_the_launch_pad():
+    # the Climber, the Navigator and the Archeologist (no water, a Jet Pack) are 4 steps from the pad: carrying one
+    # of them, the Climber would leave the other behind; the jet brings those two (gear is played at any time), the
+    # Climber walks on and the team takes off this turn
+    dug = {"r0c0": "launch_pad", "r1c2": "tunnel", "r2c3": "tunnel", "r2c2": "crash_site"}
+    team = [(ARCH, "r2c3", {"water": 0, "gear": {"jet_pack": 1}}), (NAV, "r2c3", {"water": 1}),
+            (WC, "r0c0", {"water": 1}), (CL, "r2c3", {"water": 1})]  # fmt: skip
+    where = {"storm": "r4c1", "crash": "r2c2", "water": ("r0c1", "r3c0", "r4c4"), "current": 3, "level": 6}
+    s = state(team, dug=dug, parts=ALL_PARTS, **where)
+    walk = ["move(p3, r1c2)", "move(p3, r0c2)", "move(p3, r0c1)", "move(p3, r0c0)"]
+    assert turn(s) == ["play(p0, jet_pack, r0c0, p1)", *walk] and s.outcome == "win"
+    s = state(team, dug=dug, parts=ALL_PARTS, **where)  # without the rule the Climber carries the Archeologist
+    assert turn(s, jet_walk=0) == [a[:-1] + ", p0)" for a in walk] + ["end_actions(p3)"] and s.outcome is None
+
+
+def test_every_part_collected_a_jet_flies_first_when_the_navigators_turn_brings_the_rest():
+    # the jet brings the Archeologist and the Explorer; the Navigator pulls the Climber and walks on (2 steps)
+    dug = {"r0c3": "launch_pad", "r0c1": "gear", "r0c2": "gear", "r3c3": "gear", "r1c4": "gear", "r0c4": "tunnel"}
+    team = [(NAV, "r0c1"), (ARCH, "r3c3", {"gear": {"jet_pack": 1}}), (EX, "r3c3"), (CL, "r2c4")]
+    s = state(team, dug=dug, parts=ALL_PARTS, water=("r4c0", "r4c4", "r3c0"))
+    assert turn(s) == ["play(p1, jet_pack, r0c3, p2)", "navigate(p0, p3, r0c3)", "move(p0, r0c2)", "move(p0, r0c3)"]
+    assert s.outcome == "win"
+
+
 def test_every_part_collected_the_navigator_pulls_the_others_onto_the_launch_pad_and_walks_on():
     # the Archeologist is two steps from the pad, the Navigator too: one pull, two steps, and the team takes off
     dug = {"r0c3": "launch_pad", "r0c1": "gear", "r1c4": "gear"}

@@ -86,7 +86,7 @@ def test_cem_late_tunes_one_teams_late_storm_table(tmp_path):
     r = subprocess.run(args, cwd=BENCH, capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     st = json.loads(state.read_text())
-    assert st["late"] == 4 and st["gen"] == 1 and not {"late_mark", "v_win", "nav_ride"} & set(st["mean"])
+    assert st["late"] == 4 and st["gen"] == 1 and not {"late_mark", "v_win", "nav_ride", "jet_walk"} & set(st["mean"])
     table = _late_table(4)  # no spread: the mean stays where it started, the team's late-storm table
     assert st["weights"] == {k: round(v, 4) for k, v in table.items() if k in st["mean"]} and len(st["mean"]) > 40
     bad = subprocess.run(args[:-2] + ["--cells", "3:normal", "--state", str(state)], cwd=BENCH, capture_output=True,

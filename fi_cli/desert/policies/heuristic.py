@@ -88,6 +88,7 @@ _SPEC: dict[str, tuple[float, str]] = {
     "scope_water": (0.594, "water of the driest pawn at which a Terrascope looks for the mirage"),
     "scope_missing": (2.78, "clues and Launch Pad still to find at which a Terrascope looks at a hidden tile"),
     "nav_ride": (1.0, "1: the Climber the Navigator moves brings a pawn of her tile along (the Navigator too); 0: not"),
+    "jet_walk": (1.0, "1: all parts in, jets fly pawns to the pad when the current pawn's turn brings the rest; 0: no"),
     "late_mark": (5.0, "storm meter mark from which a team size with late-storm weights plays them (0: never)"),
 }
 

@@ -31,6 +31,7 @@ from ..tiles import (
     TERRASCOPE,
     TIME_THROTTLE,
 )
+from .heuristic_turn import Planner
 from .heuristic_view import MANHATTAN, View
 
 
@@ -216,7 +217,8 @@ def _jet_giver(v: View, h: int, best: tuple[float, Action] | None) -> tuple[floa
 
 def _jet_win(v: View, holders: list[int]) -> Action | None:
     """Every part collected: fly the pawns still away to the known, unblocked Launch Pad when the jets there
-    bring all of them now."""
+    bring all of them now, or all but those the current pawn's turn brings there too (``jet_walk``: gear is played
+    at any time, and the team takes off as the last pawn arrives)."""
     s = v.s
     pad = v.pad
     if v.collected < 4 or pad < 0 or s.sand[pad] >= 2:
@@ -233,9 +235,20 @@ def _jet_win(v: View, holders: list[int]) -> Action | None:
         rider = next((q for q in sorted(left) if s.pos[q] == s.pos[h]), NOBODY)
         left.discard(rider)
         plan.append((JET, h, pad, rider))
-    if plan and not left:
+    if not plan:
+        return None
+    if not left or v.w["jet_walk"] and s.phase == ACTIONS and s.actions_left > 0 and _turn_takes_off(v, plan):
         return plan[0]
     return None
+
+
+def _turn_takes_off(v: View, jets: list[Action]) -> bool:
+    """Whether, once the ``jets`` have flown, the current pawn's turn brings the rest of the team onto the Launch
+    Pad (walking on, the Navigator pulling, the Climber fetching: ``Planner.take_off``)."""
+    after = v.s.copy()
+    for a in jets:
+        after.apply(a)  # (gear, actions left: no storm card is drawn, no generator needed)
+    return after.outcome is None and bool(Planner(View(after, v.w)).take_off())
 
 
 def _scope(v: View, holders: list[int]) -> Action | None:

@@ -261,9 +261,9 @@ class Planner:
             return []
         if s.buried(p):  # the only action: dig itself out
             return [(REMOVE_SAND, p, s.pos[p])]
-        return self._take_off() or self.best(s.pos[p], s.actions_left)[1]
+        return self.take_off() or self.best(s.pos[p], s.actions_left)[1]
 
-    def _take_off(self) -> list[Action]:
+    def take_off(self) -> list[Action]:
         """The shortest way to take off this turn, when the current pawn can bring it about (all parts
         collected): walk onto the Launch Pad when the others are there; as the Navigator, also pull the others
         onto it first; as the Climber, also fetch the one pawn still away and carry it there. Else nothing."""
