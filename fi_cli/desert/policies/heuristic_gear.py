@@ -19,12 +19,14 @@ from __future__ import annotations
 from ..actions import BLAST, JET, NOBODY, RESERVE, SCOPE, SHIELD, THROTTLE, Action
 from ..engine import ACTIONS, AROUND_SELF, COLLECTED, ORTH_SELF, STORM, GameState, holds_gear
 from ..tiles import (
+    CLIMBER,
     DUNE_BLASTER,
     EXPLORER,
     HIDDEN,
     HIDDEN_WATER,
     JET_PACK,
     N_CELLS,
+    NAVIGATOR,
     NO_TILE,
     SECRET_WATER_RESERVE,
     SOLAR_SHIELD,
@@ -237,15 +239,22 @@ def _jet_win(v: View, holders: list[int]) -> Action | None:
         plan.append((JET, h, pad, rider))
     if not plan:
         return None
-    if not left or v.w["jet_walk"] and s.phase == ACTIONS and s.actions_left > 0 and _turn_takes_off(v, plan):
+    if not left or v.w["jet_walk"] and s.phase == ACTIONS and s.actions_left > 0 and _turn_takes_off(v, plan, left):
         return plan[0]
     return None
 
 
-def _turn_takes_off(v: View, jets: list[Action]) -> bool:
-    """Whether, once the ``jets`` have flown, the current pawn's turn brings the rest of the team onto the Launch
-    Pad (walking on, the Navigator pulling, the Climber fetching: ``Planner.take_off``)."""
-    after = v.s.copy()
+def _turn_takes_off(v: View, jets: list[Action], left: set[int]) -> bool:
+    """Whether, once the ``jets`` have flown, the current pawn's turn brings the pawns still ``left`` onto the
+    Launch Pad (walking on, the Navigator pulling, the Climber fetching: ``Planner.take_off``)."""
+    s = v.s
+    p = s.current
+    role = s.roles[p]
+    others = len(left) - (1 if p in left else 0)
+    # (what take_off can bring besides the current pawn: nobody; the Climber one; the Navigator one an action)
+    if others > (s.actions_left if role == NAVIGATOR else 1 if role == CLIMBER else 0) or s.buried(p):
+        return False
+    after = s.copy()
     for a in jets:
         after.apply(a)  # (gear, actions left: no storm card is drawn, no generator needed)
     return after.outcome is None and bool(Planner(View(after, v.w)).take_off())
