@@ -256,8 +256,8 @@ def _turn_takes_off(v: View, jets: list[Action], left: set[int]) -> bool:
         return False
     after = s.copy()
     for a in jets:
-        after.apply(a)  # (gear, actions left: no storm card is drawn, no generator needed)
-    return after.outcome is None and bool(Planner(View(after, v.w)).take_off())
+        after.apply(a)  # (gear, actions left: no storm card is drawn, no generator needed; a pawn is still away)
+    return bool(Planner(View(after, v.w)).take_off())
 
 
 def _scope(v: View, holders: list[int]) -> Action | None:
