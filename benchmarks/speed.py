@@ -5,6 +5,9 @@
     python benchmarks/speed.py --game desert   # Forbidden Desert: random and heuristic play
     python benchmarks/speed.py --policy random,heuristic,random --games 3000   # and the ratio of their speeds
     python benchmarks/speed.py --policy search --games 100 --param depth=2 --param samples=8 --param candidates=1
+
+The games of a policy are played again until ``--min-seconds`` of the clock have passed (2 by default): 400
+Desert games of random play take a tenth of a second, too short a measurement for a steady ratio.
 """
 
 from __future__ import annotations
@@ -73,6 +76,17 @@ def _game(args):
         f"{args.players} players, {args.difficulty}, {args.layout}"
 
 
+def _seconds(text: str) -> float:
+    """argparse type: a number of seconds, 0 or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value >= 0:  # (also NaN)
+        raise argparse.ArgumentTypeError(f"a number of seconds, 0 or more, got {text!r}")
+    return value
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", choices=("island", "desert"), default="island")
@@ -84,6 +98,8 @@ def main() -> None:
                     help="policy id(s), comma-separated (default: random; desert: random and heuristic)")
     ap.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                     help="a parameter of the policies measured (each of them), e.g. the search's depth=2")
+    ap.add_argument("--min-seconds", type=_seconds, default=2.0, metavar="S",
+                    help="play a policy's games again until this many seconds have passed (default 2; 0: once)")
     ap.add_argument("--profile", action="store_true", help="print where the time goes (cProfile, top 15)")
     args = ap.parse_args()
     new_game, setup, make_policy, names, what = _game(args)
@@ -97,14 +113,18 @@ def main() -> None:
     for name, policy in zip(names, policies, strict=True):
         play_bare(new_game, setup, policy, deals(range(10**6, 10**6 + 200)))  # warm-up
         games = deals(range(args.games))
+        played = decisions = turns = rounds = 0
         t0, c0 = time.perf_counter(), time.process_time()
-        decisions, turns = play_bare(new_game, setup, policy, games)
+        while not rounds or time.perf_counter() - t0 < args.min_seconds:
+            d, t = play_bare(new_game, setup, policy, games)
+            played, decisions, turns, rounds = played + len(games), decisions + d, turns + t, rounds + 1
         dt, cpu = time.perf_counter() - t0, time.process_time() - c0
-        rates.append(args.games / dt)
+        rates.append(played / dt)
+        again = f" ({args.games} deals, {rounds} times)" if rounds > 1 else ""
         print(
-            f"{args.games} games of {name}{label} play ({what}) "
-            f"in {dt:.2f} s: {args.games / dt:,.0f} games/s, {decisions / dt:,.0f} decisions/s, "
-            f"{turns / args.games:.1f} turns/game; CPU {cpu:.2f} s: {args.games / cpu:,.0f} games/s"
+            f"{played} games of {name}{label} play{again} ({what}) "
+            f"in {dt:.2f} s: {played / dt:,.0f} games/s, {decisions / dt:,.0f} decisions/s, "
+            f"{turns / played:.1f} turns/game; CPU {cpu:.2f} s: {played / cpu:,.0f} games/s"
         )
         if args.profile:
             prof = cProfile.Profile()

@@ -29,6 +29,8 @@ BAD = [
     (["search_picks.py", "--games", "0"], "argument --games: at least 1 game, got 0"),
     (["losses.py", "--tuning", "--games", "0"], "argument --games: at least 1 game, got 0"),
     (["strength.py", "--games", "ten"], "argument --games: a whole number of games, got 'ten'"),
+    (["speed.py", "--min-seconds", "-1", "--games", "2"],
+     "argument --min-seconds: a number of seconds, 0 or more, got '-1'"),
 ]
 
 
@@ -37,9 +39,19 @@ def _run(*args: str) -> subprocess.CompletedProcess:
 
 
 def test_speed_gives_a_parameter_to_the_policy_timed():
-    r = _run("speed.py", "--policy", "heuristic", "--games", "2", "--param", "w_give=3")
+    r = _run("speed.py", "--policy", "heuristic", "--games", "2", "--param", "w_give=3", "--min-seconds", "0")
     assert r.returncode == 0, r.stderr
-    assert "2 games of heuristic {'w_give': 3} play" in r.stdout
+    assert "2 games of heuristic {'w_give': 3} play (" in r.stdout
+
+
+def test_speed_plays_the_games_again_until_its_clock_has_run_long_enough():
+    r = _run("speed.py", "--game", "desert", "--policy", "random", "--games", "3", "--min-seconds", "0.3")
+    assert r.returncode == 0, r.stderr
+    line = next(x for x in r.stdout.splitlines() if "games of random play" in x)
+    played, rounds = int(line.split()[0]), int(line.split("3 deals, ")[1].split()[0])
+    assert rounds > 1 and played == 3 * rounds
+    seconds = float(line.split(" in ")[1].split(" s:")[0])
+    assert seconds >= 0.3
 
 
 @pytest.mark.parametrize(("args", "message"), BAD, ids=[" ".join(a[:2]) for a, _ in BAD])
