@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..engine import COLLECTED, GameState
+from ..engine import COLLECTED, NOT_FOUND, GameState
 from ..tiles import HIDDEN, HIDDEN_WATER, N_CELLS, SUN_BEATS_DOWN, TUNNEL, WELL
 from .heuristic_view import MANHATTAN
 
@@ -29,6 +29,17 @@ FEATURES: tuple[str, ...] = (
     "gear",  # gear cards held
     "home",  # all parts in, pad known: steps of the pawns from the Launch Pad
     "players",
+    # where the pawns stand and how the team's water meets the storm (2026-12-07): the value model saw no pawn's
+    # place before the end game, and water and the storm only apart
+    "min_water",  # the driest pawn's water
+    "suns_short",  # suns times the pawns with one water or none
+    "part_steps",  # each lying part's steps from the nearest pawn, summed
+    "straggler",  # every part found and the pad known: the farthest pawn's steps from the Launch Pad
+    "water_cards",  # water held a pawn times the storm cards a turn
+    "shaded",  # pawns in a tunnel's shade
+    "all_found",  # every part found and the pad known (only pickups and the way home are left)
+    "spread",  # the pawns' steps from each other, summed over pairs, a pawn
+    "left_cards",  # parts still to collect times the storm cards a turn
 )
 
 
@@ -62,9 +73,25 @@ def features(s: GameState) -> list[float]:
     per_round = s.storm_cards() * n
     water = s.water
     full = sum(s.comp.canteens[r] for r in s.roles)
-    home = 0
+    pos = s.pos
+    home = straggler = part_steps = shaded = spread = 0
     if collected == 4 and pad >= 0:
-        home = sum(MANHATTAN[x][pad] for x in s.pos)
+        home = sum(MANHATTAN[x][pad] for x in pos)
+    found = NOT_FOUND not in s.parts and pad >= 0
+    if found:
+        straggler = max(MANHATTAN[x][pad] for x in pos)
+    for c in s.parts:
+        if c >= 0:
+            part_steps += min(MANHATTAN[x][c] for x in pos)
+    for a in range(n):
+        x = pos[a]
+        if kind[x] == TUNNEL and dug[x]:
+            shaded += 1
+        for b in range(a + 1, n):
+            spread += MANHATTAN[x][pos[b]]
+    cards = s.storm_cards()
+    suns = sun_share * per_round
+    short = sum(1 for w in water if w <= 1)
     return [
         1.0,
         float(collected),
@@ -81,11 +108,20 @@ def features(s: GameState) -> list[float]:
         float(sum(1 for q in range(n) if s.buried(q))),
         float(s.storm_cards()),
         float(s.skull() - s.level),
-        sun_share * per_round,
+        suns,
         sum(water) / full,
         float(sum(1 for w in water if w == 0)),
         float(sum(1 for w in water if w == 1)),
         float(sum(map(sum, s.hands))),
         float(home),
         float(n),
+        float(min(water)),
+        suns * short,
+        float(part_steps),
+        float(straggler),
+        sum(water) * cards / n,
+        float(shaded),
+        1.0 if found else 0.0,
+        spread / n,
+        float((4 - collected) * cards),
     ]
