@@ -42,6 +42,29 @@ def test_the_value_model_reads_the_features_and_orders_positions():
     assert win_chance(over) == 1.0
 
 
+def test_the_value_model_sees_where_the_pawns_stand():
+    # three collected, the engine lying on r2c4, the pad known on r4c3: the end game. The explorer (1 water) stands
+    # in a tunnel's shade on r1c1, the climber (0) and the navigator (3) on r3c3
+    players = [("explorer", "r1c1", {"water": 1}), ("climber", "r3c3", {"water": 0}),
+               ("navigator", "r3c3", {"water": 3})]  # fmt: skip
+    parts = {**ALL_PARTS, "engine": "r2c4"}
+    s = state(players, dug={"r1c1": "tunnel", "r4c3": "launch_pad"}, parts=parts)
+    f = dict(zip(FEATURES, features(s), strict=True))
+    cards = s.storm_cards()
+    assert f["min_water"] == 0
+    assert f["suns_short"] == pytest.approx(2 * f["suns"])  # two pawns with one water or none
+    assert f["part_steps"] == 2  # from r3c3, the nearest pawns (the explorer's 4 steps do not count)
+    assert f["straggler"] == 5  # the explorer's steps from r1c1 to the pad on r4c3
+    assert f["water_cards"] == pytest.approx(4 * cards / 3)
+    assert f["shaded"] == 1
+    assert f["all_found"] == 1.0
+    assert f["spread"] == pytest.approx((4 + 4 + 0) / 3)  # r1c1-r3c3 twice, r3c3-r3c3
+    assert f["left_cards"] == cards  # one part still to collect
+    # the pad still hidden: not the end game, no straggler
+    g = dict(zip(FEATURES, features(state(players, dug={"r1c1": "tunnel"}, parts=parts)), strict=True))
+    assert (g["straggler"], g["all_found"]) == (0, 0.0)
+
+
 def test_a_race_keeps_the_base_unless_a_candidate_is_better_by_the_margin():
     import random
 
