@@ -70,7 +70,8 @@ def features(s: GameState) -> list[float]:
     unknown = sum(s.sdeck)
     counts = s.comp.storm_counts
     sun_share = s.sdeck[SUN_BEATS_DOWN] / unknown if unknown else counts[SUN_BEATS_DOWN] / sum(counts)
-    per_round = s.storm_cards() * n
+    cards = s.storm_cards()
+    per_round = cards * n
     water = s.water
     full = sum(s.comp.canteens[r] for r in s.roles)
     pos = s.pos
@@ -89,9 +90,9 @@ def features(s: GameState) -> list[float]:
             shaded += 1
         for b in range(a + 1, n):
             spread += MANHATTAN[x][pos[b]]
-    cards = s.storm_cards()
     suns = sun_share * per_round
-    short = sum(1 for w in water if w <= 1)
+    dry = sum(1 for w in water if w == 0)
+    low = sum(1 for w in water if w == 1)
     return [
         1.0,
         float(collected),
@@ -106,17 +107,17 @@ def features(s: GameState) -> list[float]:
         float(max(0, 12 - s.supply)),
         float(blocked),
         float(sum(1 for q in range(n) if s.buried(q))),
-        float(s.storm_cards()),
+        float(cards),
         float(s.skull() - s.level),
         suns,
         sum(water) / full,
-        float(sum(1 for w in water if w == 0)),
-        float(sum(1 for w in water if w == 1)),
+        float(dry),
+        float(low),
         float(sum(map(sum, s.hands))),
         float(home),
         float(n),
         float(min(water)),
-        suns * short,
+        suns * (dry + low),
         float(part_steps),
         float(straggler),
         sum(water) * cards / n,
