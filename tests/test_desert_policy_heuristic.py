@@ -543,6 +543,31 @@ def test_between_storm_cards_a_jet_pack_brings_water_to_a_dry_pawn():
     assert pick(position(navigator_water=1)) == "draw_storm"
 
 
+def test_a_flight_between_storm_cards_counts_the_thirst_risk_it_takes_off_again():
+    # refuge_risk: a death between storm cards loses the game then and there, so the thirst risk a flight takes off
+    # weighs more than in a turn's plan. 3 cards to come: the Navigator, with 2 water (one to give), flies onto the
+    # dry Climber's tile only with it (0: the storm is drawn)
+    def giver():
+        return state([(ARCH, "r4c0", {"water": 3}), (CL, "r1c1", {"water": 0}),
+                      (NAV, "r4c4", {"water": 2, "gear": {"jet_pack": 1}}), (EX, "r0c4", {"water": 0})],
+                     phase="storm", storm_left=3, actions_left=0, current=1)  # fmt: skip
+
+    assert pick(giver()) == "play(p2, jet_pack, r1c1)"
+    assert pick(giver(), refuge_risk=0) == "draw_storm"
+
+    # the dry Archeologist and Climber fly together to the Navigator's 4 water rather than the Explorer's 2 (2 cards
+    # to come); with 1 card to come and 1 water for the Archeologist they fly to the Explorer, only with the weight
+    def refuge(cards: int, explorer: int, archeologist: int = 0):
+        return state([(ARCH, "r1c1", {"water": archeologist, "gear": {"jet_pack": 1}}), (CL, "r1c1", {"water": 0}),
+                      (NAV, "r4c4", {"water": 4}), (EX, "r0c4", {"water": explorer})],
+                     phase="storm", storm_left=cards, actions_left=0, current=1)  # fmt: skip
+
+    assert pick(refuge(2, 2)) == "play(p0, jet_pack, r4c4, p1)"
+    assert pick(refuge(2, 2), refuge_risk=0) == "play(p0, jet_pack, r0c4, p1)"
+    assert pick(refuge(1, 4, 1)) == "play(p0, jet_pack, r0c4, p1)"
+    assert pick(refuge(1, 4, 1), refuge_risk=0) == "draw_storm"
+
+
 def test_each_team_size_plays_its_own_weights_and_weights_given_win():
     # with n players the defaults are BY_PLAYERS[n]: the same games as with those weights given, other games than
     # with the general defaults given; a weight given wins over both; five play weights other than four's

@@ -87,8 +87,13 @@ def test_cem_late_tunes_one_teams_late_storm_table(tmp_path):
     assert r.returncode == 0, r.stderr
     st = json.loads(state.read_text())
     assert st["late"] == 4 and st["gen"] == 1 and not {"late_mark", "v_win", "nav_ride", "jet_walk"} & set(st["mean"])
-    table = _late_table(4)  # no spread: the mean stays where it started, the team's late-storm table
+    from fi_cli.desert.policies.heuristic import BY_PLAYERS, DEFAULTS
+
+    # no spread: the mean stays where it started, the team's late-storm table (over its defaults for a weight the
+    # table does not have)
+    table = {**DEFAULTS, **BY_PLAYERS[4], **_late_table(4)}
     assert st["weights"] == {k: round(v, 4) for k, v in table.items() if k in st["mean"]} and len(st["mean"]) > 40
+    assert set(_late_table(4)) - {"late_mark"} <= set(st["mean"])
     bad = subprocess.run(args[:-2] + ["--cells", "3:normal", "--state", str(state)], cwd=BENCH, capture_output=True,
                          text=True, timeout=120)  # fmt: skip
     assert bad.returncode == 2 and "every cell of --cells must be of 4 players" in bad.stderr

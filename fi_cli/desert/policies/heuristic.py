@@ -84,6 +84,8 @@ _SPEC: dict[str, tuple[float, str]] = {
     "jet_water": (1.17, "water at which a pawn considers flying to water"),
     "refuge_water": (1.0, "water at which a Jet Pack flies a pawn of its tile to shade or water between storm cards"),
     "refuge_give": (1.0, "1: between storm cards a Jet Pack's holder with water to give flies to a dry pawn; 0: not"),
+    "refuge_risk": (1.0, "extra weight (times w_death) of the thirst risk a Jet Pack's flight between storm cards "
+                    "takes off the team, beyond the places' values"),
     "throttle_cost": (2.3, "value of keeping the Time Throttle"),
     "scope_water": (0.594, "water of the driest pawn at which a Terrascope looks for the mirage"),
     "scope_missing": (2.78, "clues and Launch Pad still to find at which a Terrascope looks at a hidden tile"),

@@ -6,7 +6,8 @@ player's, between storm cards):
 - Jet Pack: the current pawn flies where its turn is worth much more (a part, the tiles of its best work,
   water, the Launch Pad with a passenger), out of a deep burial, any holder flies to the Launch Pad when
   that wins the game, and between storm cards a holder on a tile with a dry pawn flies (with it) to a dug
-  tunnel's shade or to a pawn with water to share, and a holder with water to give flies onto a dry pawn's tile;
+  tunnel's shade or to a pawn with water to share, and a holder with water to give flies onto a dry pawn's tile
+  (the thirst risk such a flight takes off weighs ``refuge_risk`` times more than in a turn's plan);
 - Solar Shield: before the storm cards when the water it saves the pawns on its tile is worth the card;
 - Secret Water Reserve: when its water is worth the card, or a pawn on its tile would die of thirst;
 - Terrascope: on a water-drop tile when the team needs water and the mirage is unknown, or on the costliest
@@ -179,10 +180,25 @@ def _jet_refuge(v: View, holders: list[int]) -> Action | None:
             if not v.shaded(c) and not any(s.pos[u] == c and s.water[u] >= driest + 2 for u in range(v.n)):
                 continue
             rider, most = jet_rider(v, h, c)
-            gain = v.place_value(h, c) - v.place_value(h, x) + most - w["jet_cost"]
+            gain = v.place_value(h, c) - v.place_value(h, x) + most - w["jet_cost"] + _risk_taken_off(v, h, rider, c)
             if gain > 0 and (best is None or gain > best[0]):
                 best = (gain, (JET, h, c, rider))
     return best[1] if best else None
+
+
+def _risk_taken_off(v: View, h: int, rider: int, c: int) -> float:
+    """The team's thirst risk that holder h's flight to cell c (``rider`` along) takes off, times ``w_death`` and
+    ``refuge_risk``: counted again beyond the places' values, since a pawn dying between storm cards loses the game
+    then and there, with no turn left to walk to water."""
+    weight = v.w["refuge_risk"]
+    if weight == 0:
+        return 0.0
+    pos = v.s.pos[:]
+    before = v.team_risk(pos)
+    pos[h] = c
+    if rider != NOBODY:
+        pos[rider] = c
+    return weight * v.w["w_death"] * (before - v.team_risk(pos))
 
 
 def jet_rider(v: View, h: int, c: int) -> tuple[int, float]:
@@ -211,7 +227,7 @@ def _jet_giver(v: View, h: int, best: tuple[float, Action] | None) -> tuple[floa
             continue
         if here == -1e18:
             here = v.place_value(h, x)
-        gain = v.place_value(h, c) - here - w["jet_cost"]
+        gain = v.place_value(h, c) - here - w["jet_cost"] + _risk_taken_off(v, h, NOBODY, c)
         if gain > 0 and (best is None or gain > best[0]):
             best = (gain, (JET, h, c, NOBODY))
     return best
