@@ -32,11 +32,12 @@ from fi_cli.sim.api import load_study, run_study
 # weights had when the digests were pinned (refuge_give, refuge_water and scope_water came with three's weights
 # tuned again; refuge_water is given below). Since 2026-12-07 the Navigator moving the Climber brings a rider
 # along (nav_ride 1), and from 2026-12-07 (twelfth session) jets fly pawns to the Launch Pad as the current pawn's turn
-# brings the rest (jet_walk 1); both are off here.
+# brings the rest (jet_walk 1), and from the fifteenth session a pawn takes a tile-mate's Jet Pack to fly (jet_pass 1);
+# they are off here.
 PINNED_KEYS = sorted(set(BY_PLAYERS[3]) - {"refuge_give", "refuge_water", "scope_water"})
 OLD_DESERT = json.dumps({"name": "heuristic", **{k: DEFAULTS[k] for k in PINNED_KEYS},
                          "w_well_risk": 0, "w_gather": 1.44, "w_sprint": 0, "refuge_water": -1,
-                         "nav_ride": 0, "jet_walk": 0})  # fmt: skip
+                         "nav_ride": 0, "jet_walk": 0, "jet_pass": 0})  # fmt: skip
 STUDIES = {
     "island": """\
 name: island
@@ -225,8 +226,8 @@ DIGESTS: dict[str, dict[str, str]] = {
 }
 DATA: dict[str, str] = {
     "island": "b49dcda11a5c9b417ed4bec63908972563b143203b27f82025bdf511c083d6a9",
-    "desert": "37f10f22b14ba5f6977f3350201693352b1b2c7e7831c8093eb7a2ec1fbc3b70",
+    "desert": "4f428ea76b79a1337bdd701d2c9ad40cc9b6db1021bd56bac4243d891a5374a2",
     "ladder": "373fca0527e5e81de91d71e23c98e9a9383e78a821dd024188afcce3fbd8e3b6",
     "island_components": "ae52819aa306370b174796754a8ccc3fe6401025876b560695f89d2d4ed8b2f4",
-    "desert_components": "f9b590ba6a866998c81072fb8b168046e6b1e638ddc0ecaae2d5e630351241f3",
+    "desert_components": "2791c0bfb98db75841850479400d84fb188fca0674d8cea8e91e6af3cee81988",
 }

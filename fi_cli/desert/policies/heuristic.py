@@ -7,7 +7,8 @@ Climber's tile may first move her and ride along), and where the
 turn ends (near the next work, sharing water or in a tunnel's shade when thirst threatens, on the Launch Pad
 at the end). Once every part still to collect is found, a plan's end also costs the player turns the whole team
 needs to pick the lying parts up and take off (``heuristic_sprint``). Water is evened out among pawns that can
-share at every decision, gear is played by rules (``heuristic_gear``), and a Meteorologist who looks at the storm
+share at every decision, gear is played by rules (``heuristic_gear``; a pawn takes a Jet Pack from a pawn of its
+tile when it would fly with it), and a Meteorologist who looks at the storm
 deck puts its worst card at the bottom.
 
 Every weight is a constructor keyword (and so settable from a study or ``--param``); ``PARAMETERS`` lists
@@ -22,7 +23,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from ...common.policies import checked_weights
-from ..actions import DRAW_STORM, END_ACTIONS, EXCAVATE, JET, NAVIGATE, PEEK_STORM, Action
+from ..actions import DRAW_STORM, END_ACTIONS, EXCAVATE, GIVE_GEAR, JET, NAVIGATE, PEEK_STORM, Action
 from ..engine import ORDER, PEEK, STORM, GameState
 from ..tiles import JET_PACK, METEOROLOGIST, NAVIGATOR, TIME_THROTTLE
 from .heuristic_gear import gear_may_play, gear_play, jet_rider, jet_targets, throttle
@@ -84,6 +85,8 @@ _SPEC: dict[str, tuple[float, str]] = {
     "jet_water": (1.17, "water at which a pawn considers flying to water"),
     "refuge_water": (1.0, "water at which a Jet Pack flies a pawn of its tile to shade or water between storm cards"),
     "refuge_give": (1.0, "1: between storm cards a Jet Pack's holder with water to give flies to a dry pawn; 0: not"),
+    "jet_pass": (1.0, "1: at its turn's start a pawn takes the Jet Pack of a pawn on its tile when it would fly with "
+                 "it (passing gear is free); 0: only its own"),
     "refuge_risk": (1.0, "extra weight (times w_death) of the thirst risk a Jet Pack's flight between storm cards "
                     "takes off the team, beyond the places' values"),
     "throttle_cost": (2.3, "value of keeping the Time Throttle"),
@@ -256,10 +259,15 @@ class HeuristicPolicy:
         planner = Planner(v)
         hand = s.hands[p]
         buried = s.buried(p)
-        if hand[JET_PACK] and (k >= full or buried) and (s.rules.jet_pack_when_buried or not buried):
-            a = self._jet(v, planner)
-            if a is not None:
-                return a
+        if (k >= full or buried) and (s.rules.jet_pack_when_buried or not buried):
+            if hand[JET_PACK]:
+                a = self._jet(v, planner)
+                if a is not None:
+                    return a
+            elif w["jet_pass"]:
+                h = _mate_holding(s, p, JET_PACK)
+                if h >= 0 and self._jet(v, planner) is not None:
+                    return (GIVE_GEAR, h, p, JET_PACK)  # (free: next it flies on the card, the giver may ride along)
         if s.roles[p] == NAVIGATOR and not buried and w["nav_ride"]:
             a = self._ride(v, planner)
             if a is not None:
@@ -319,6 +327,15 @@ class HeuristicPolicy:
             if value > here and (best is None or value > best[0]):
                 best = (value, c)
         return None if best is None else (NAVIGATE, p, cl, best[1], p)
+
+
+def _mate_holding(s: GameState, p: int, card: int) -> int:
+    """The first pawn on pawn p's tile, in seat order, holding a gear card of kind ``card`` (-1: none)."""
+    x = s.pos[p]
+    for h in range(s.n):
+        if h != p and s.pos[h] == x and s.hands[h][card]:
+            return h
+    return -1
 
 
 def _same_position(a: GameState, b: GameState) -> bool:
