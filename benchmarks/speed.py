@@ -19,7 +19,7 @@ import pstats
 import sys
 import time
 
-from strength import parse_params, policy_or_usage_error  # the benchmark script beside this one
+from strength import game_count, parse_params, policy_or_usage_error  # the benchmark script beside this one
 
 from fi_cli import native
 from fi_cli.common.play import LegalActions, choose
@@ -90,7 +90,7 @@ def _seconds(text: str) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", choices=("island", "desert"), default="island")
-    ap.add_argument("--games", type=int, default=20000)
+    ap.add_argument("--games", type=game_count, default=20000)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--difficulty", default="normal")
     ap.add_argument("--layout", default="forbidden_island", help="the island's layout (island only)")

@@ -29,6 +29,7 @@ BAD = [
     (["search_picks.py", "--games", "0"], "argument --games: at least 1 game, got 0"),
     (["losses.py", "--tuning", "--games", "0"], "argument --games: at least 1 game, got 0"),
     (["strength.py", "--games", "ten"], "argument --games: a whole number of games, got 'ten'"),
+    (["speed.py", "--game", "desert", "--games", "0"], "argument --games: at least 1 game, got 0"),
     (["speed.py", "--min-seconds", "-1", "--games", "2"],
      "argument --min-seconds: a number of seconds, 0 or more, got '-1'"),
 ]
