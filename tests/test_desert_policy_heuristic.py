@@ -107,6 +107,27 @@ def test_the_water_carrier_gives_water_to_the_next_tile():
     assert pick(s) == "give_water(p1, p0)"
 
 
+def test_a_pawn_leaving_the_shade_takes_one_more_water_from_a_pawn_staying_there():
+    # the Explorer (2 water) leaves the dug tunnel where the Navigator (3) stays: in the shade the Navigator drinks
+    # nothing, so she hands the leaver one more (water only evens out to within one: shade_gift 0, and on a tile in
+    # the sun, the Explorer leaves with 2)
+    players = [(EX, "r1c1", {"water": 2}), (NAV, "r1c1", {"water": 3}), (ARCH, "r3c3")]
+    s = state(players, dug={"r1c1": "tunnel"})
+    actions = turn(s)
+    assert actions[0] == "give_water(p1, p0)" and actions[1].startswith("move(p0, ")
+    assert s.water[:2] == [3, 2]
+    assert pick(state(players, dug={"r1c1": "tunnel"}), shade_gift=0).startswith("move(p0, ")
+    assert pick(state(players, dug={"r1c1": "gear"})).startswith("move(p0, ")
+    # under the Navigator's Solar Shield the tile is in the shade too; under the leaver's own it is not
+    shield = {"r1c1": "gear"}
+    players = [(EX, "r1c1", {"water": 2}), (NAV, "r1c1", {"water": 3}), (ARCH, "r3c3")]
+    s = state(players, dug=shield)
+    s.shields = 1 << 1
+    assert pick(s) == "give_water(p1, p0)"
+    s.shields = 1 << 0
+    assert pick(s).startswith("move(p0, ")
+
+
 def test_a_dry_team_water_carrier_draws_water_at_the_well():
     dug = {"r0c0": "crash_site", "r1c0": "well"}
     s = state([(WC, "r1c0", {"water": 1}), (ARCH, "r1c1", {"water": 0}), (CL, "r0c0", {"water": 1})], dug=dug)

@@ -7,8 +7,9 @@ Climber's tile may first move her and ride along), and where the
 turn ends (near the next work, sharing water or in a tunnel's shade when thirst threatens, on the Launch Pad
 at the end). Once every part still to collect is found, a plan's end also costs the player turns the whole team
 needs to pick the lying parts up and take off (``heuristic_sprint``). Water is evened out among pawns that can
-share at every decision, gear is played by rules (``heuristic_gear``; a pawn takes a Jet Pack from a pawn of its
-tile when it would fly with it), and a Meteorologist who looks at the storm
+share at every decision, and a pawn leaving a tile in the shade takes one more from a pawn staying there; gear is
+played by rules (``heuristic_gear``; a pawn takes a Jet Pack from a pawn of its tile when it would fly with it),
+and a Meteorologist who looks at the storm
 deck puts its worst card at the bottom.
 
 Every weight is a constructor keyword (and so settable from a study or ``--param``); ``PARAMETERS`` lists
@@ -27,7 +28,7 @@ from ..actions import DRAW_STORM, END_ACTIONS, EXCAVATE, GIVE_GEAR, JET, NAVIGAT
 from ..engine import ORDER, PEEK, STORM, GameState
 from ..tiles import JET_PACK, METEOROLOGIST, NAVIGATOR, TIME_THROTTLE
 from .heuristic_gear import gear_may_play, gear_play, jet_rider, jet_targets, throttle
-from .heuristic_team import peek_choice, peek_worth, stack_choice, water_gift
+from .heuristic_team import peek_choice, peek_worth, shade_gift, stack_choice, water_gift
 from .heuristic_turn import Planner
 from .heuristic_view import View
 
@@ -89,6 +90,8 @@ _SPEC: dict[str, tuple[float, str]] = {
                  "it (passing gear is free); 0: only its own"),
     "refuge_risk": (1.0, "extra weight (times w_death) of the thirst risk a Jet Pack's flight between storm cards "
                     "takes off the team, beyond the places' values"),
+    "shade_gift": (1.0, "1: a pawn staying in the shade hands one water to a pawn leaving its tile that holds less "
+                   "(gifts are free); 0: water only evens out to within one"),
     "throttle_cost": (2.3, "value of keeping the Time Throttle"),
     "scope_water": (0.594, "water of the driest pawn at which a Terrascope looks for the mirage"),
     "scope_missing": (2.78, "clues and Launch Pad still to find at which a Terrascope looks at a hidden tile"),
@@ -241,7 +244,7 @@ class HeuristicPolicy:
             return (END_ACTIONS, state.current)
         expect = self._expect
         if self._plan and expect is not None and _same_position(expect, state) and state.is_own_action(self._plan[0]):
-            return self._follow(state)
+            return self._next(state)
         return self._turn(v or View(state, self.w))
 
     def _turn(self, v: View) -> Action:
@@ -281,6 +284,16 @@ class HeuristicPolicy:
         if not plan:
             return (END_ACTIONS, p)
         self._plan = plan
+        return self._next(s)
+
+    def _next(self, s: GameState) -> Action:
+        """The plan's next action, unless a pawn staying in the shade first hands the current pawn water as it
+        leaves (then the turn is planned again with that water)."""
+        if self.w["shade_gift"]:
+            gift = shade_gift(s, self._plan[0])
+            if gift is not None:
+                self._plan = []
+                return gift
         return self._follow(s)
 
     def _follow(self, s: GameState) -> Action:

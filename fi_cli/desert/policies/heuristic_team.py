@@ -3,9 +3,9 @@ of other pawns (the Climber with a rider), and the Meteorologist's look at the s
 
 from __future__ import annotations
 
-from ..actions import GIVE_WATER, KEEP_TOP, NAVIGATE, NOBODY, STACK, TO_BOTTOM, Action
+from ..actions import GIVE_WATER, JET, KEEP_TOP, MOVE, NAVIGATE, NOBODY, STACK, TO_BOTTOM, Action
 from ..engine import ORTH_BITS, GameState
-from ..tiles import CLIMBER, STORM_PICKS_UP, SUN_BEATS_DOWN, wind
+from ..tiles import CLIMBER, STORM_PICKS_UP, SUN_BEATS_DOWN, TUNNEL, wind
 from .heuristic_view import View
 
 
@@ -38,6 +38,38 @@ def water_gift(s: GameState) -> Action | None:
                 if giver < 0 or wb < water[taker] or wb == water[taker] and wa > water[giver]:
                     giver, taker = a, b
     return (GIVE_WATER, giver, taker) if giver >= 0 else None
+
+
+def shade_gift(s: GameState, a: Action) -> Action | None:
+    """Before the current pawn's action ``a`` takes it off its tile (a step or a flight), one water from the
+    fullest pawn staying there in the shade (a dug tunnel, or another pawn's Solar Shield) that holds more than
+    the leaver: in the shade it drinks nothing until it leaves itself, while the leaver walks into the sun
+    (``water_gift`` evens water out only to within one). Never a gift that ``water_gift`` would hand on again."""
+    p = s.current
+    x = s.pos[p]
+    if (a[0] != MOVE and a[0] != JET) or a[1] != p or a[2] == x:
+        return None
+    water = s.water
+    if water[p] >= s.comp.canteens[s.roles[p]]:
+        return None
+    shade = s.kind[x] == TUNNEL and s.dug[x]
+    for u in range(s.n):
+        if u != p and s.pos[u] == x and s.shields >> u & 1:
+            shade = True
+    if not shade:
+        return None
+    keep = 1 if s.rules.thirst_at_zero else 0
+    giver = -1
+    for u in range(s.n):
+        if u != p and s.pos[u] == x and water[u] > keep and water[u] > water[p]:
+            if giver < 0 or water[u] > water[giver]:
+                giver = u
+    if giver < 0:
+        return None
+    gift = (GIVE_WATER, giver, p)
+    after = s.copy()
+    after.apply(gift)
+    return gift if water_gift(after) is None else None
 
 
 def navigations(v: View, p: int) -> list[tuple[float, Action]]:
