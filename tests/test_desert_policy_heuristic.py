@@ -191,6 +191,19 @@ def test_a_solar_shield_before_the_storm_over_dry_pawns():
     assert pick(s) == "play(p0, solar_shield)"
 
 
+def test_a_solar_shield_is_passed_to_the_pawn_of_its_tile_whose_next_turn_is_furthest_off():
+    # the storm cards of the Archeologist's turn: the Climber's shield would last until the Climber's turn, next;
+    # played by the Archeologist it lasts a whole round. She takes it (passing is free), then plays it
+    # (shield_pass 0: the Climber plays it)
+    players = [(ARCH, "r1c1", {"water": 0}), (CL, "r1c1", {"water": 0, "gear": {"solar_shield": 1}})]
+    s = state(players, phase="storm", storm_left=2, actions_left=0)
+    assert pick(s) == "give_gear(p1, p0, solar_shield)"
+    do(s, "give_gear(p1, p0, solar_shield)")
+    assert pick(s) == "play(p0, solar_shield)"
+    s = state(players, phase="storm", storm_left=2, actions_left=0)
+    assert pick(s, shield_pass=0) == "play(p1, solar_shield)"
+
+
 def test_the_secret_water_reserve_for_dry_pawns():
     s = state([(ARCH, "r1c1", {"water": 0, "gear": {"secret_water_reserve": 1}}), (CL, "r1c1", {"water": 0})])
     assert pick(s) == "play(p0, secret_water_reserve)"

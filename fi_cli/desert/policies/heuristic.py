@@ -92,6 +92,8 @@ _SPEC: dict[str, tuple[float, str]] = {
                     "takes off the team, beyond the places' values"),
     "shade_gift": (1.0, "1: a pawn staying in the shade hands one water to a pawn leaving its tile that holds less "
                    "(gifts are free); 0: water only evens out to within one"),
+    "shield_pass": (1.0, "1: a Solar Shield is first passed to the pawn of its tile whose next turn is furthest off "
+                    "(it lasts until its user's next turn); 0: its holder plays it"),
     "throttle_cost": (2.3, "value of keeping the Time Throttle"),
     "scope_water": (0.594, "water of the driest pawn at which a Terrascope looks for the mirage"),
     "scope_missing": (2.78, "clues and Launch Pad still to find at which a Terrascope looks at a hidden tile"),

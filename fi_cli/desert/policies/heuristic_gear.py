@@ -8,7 +8,8 @@ player's, between storm cards):
   that wins the game, and between storm cards a holder on a tile with a dry pawn flies (with it) to a dug
   tunnel's shade or to a pawn with water to share, and a holder with water to give flies onto a dry pawn's tile
   (the thirst risk such a flight takes off weighs ``refuge_risk`` times more than in a turn's plan);
-- Solar Shield: before the storm cards when the water it saves the pawns on its tile is worth the card;
+- Solar Shield: before the storm cards when the water it saves the pawns on its tile is worth the card, played by
+  the pawn of the tile whose next turn is furthest off (a shield lasts until its user's next turn);
 - Secret Water Reserve: when its water is worth the card, or a pawn on its tile would die of thirst;
 - Terrascope: on a water-drop tile when the team needs water and the mirage is unknown, or on the costliest
   hidden tile once few clues are missing;
@@ -17,7 +18,7 @@ player's, between storm cards):
 
 from __future__ import annotations
 
-from ..actions import BLAST, JET, NOBODY, RESERVE, SCOPE, SHIELD, THROTTLE, Action
+from ..actions import BLAST, GIVE_GEAR, JET, NOBODY, RESERVE, SCOPE, SHIELD, THROTTLE, Action
 from ..engine import ACTIONS, AROUND_SELF, COLLECTED, ORTH_SELF, STORM, GameState, holds_gear
 from ..tiles import (
     CLIMBER,
@@ -134,13 +135,24 @@ def _shield(v: View, holders: list[int]) -> Action | None:
         if x in v.tunnels:
             continue
         group = [q for q in range(v.n) if s.pos[q] == x]
-        cards = v.cards_before_turn(h)
-        suns = v.suns_ahead(cards)
+        user = _shield_user(v, h, group) if w["shield_pass"] else h
+        suns = v.suns_ahead(v.cards_before_turn(user))
         saved = sum(v.water_value(q, s.water[q] - 1, 1) for q in group) * suns
         saved += w["w_death"] * v.tile_risk(x)
         if saved > w["shield_cost"]:
-            return (SHIELD, h)
+            return (SHIELD, h) if user == h else (GIVE_GEAR, h, user, SOLAR_SHIELD)
     return None
+
+
+def _shield_user(v: View, h: int, group: list[int]) -> int:
+    """The pawn of holder h's tile (``group``) whose next turn is furthest off, its own shield not up (h on a tie): a
+    Solar Shield lasts until the start of its user's next turn, and passing it on the tile is free."""
+    s = v.s
+    user = h
+    for q in group:
+        if not s.shields >> q & 1 and v.cards_before_turn(q) > v.cards_before_turn(user):
+            user = q
+    return user
 
 
 def _reserve(v: View, holders: list[int]) -> Action | None:
