@@ -33,12 +33,14 @@ from fi_cli.sim.api import load_study, run_study
 # tuned again; refuge_water is given below). Since 2026-12-07 the Navigator moving the Climber brings a rider
 # along (nav_ride 1), and from 2026-12-07 (twelfth session) jets fly pawns to the Launch Pad as the current pawn's turn
 # brings the rest (jet_walk 1), and from the fifteenth session a pawn takes a tile-mate's Jet Pack to fly (jet_pass 1);
-# from the sixteenth, a pawn leaving the shade takes one more water (shade_gift 1) and a Solar Shield is passed to
-# the pawn whose next turn is furthest off (shield_pass 1); they are off here.
+# from the sixteenth, a pawn leaving the shade takes one more water (shade_gift 1), a Solar Shield is passed to
+# the pawn whose next turn is furthest off (shield_pass 1) and a pawn leaving its tile takes the Dune Blaster and
+# Jet Pack of a pawn staying there (gear_leave 1); they are off here.
 PINNED_KEYS = sorted(set(BY_PLAYERS[3]) - {"refuge_give", "refuge_water", "scope_water"})
 OLD_DESERT = json.dumps({"name": "heuristic", **{k: DEFAULTS[k] for k in PINNED_KEYS},
                          "w_well_risk": 0, "w_gather": 1.44, "w_sprint": 0, "refuge_water": -1,
-                         "nav_ride": 0, "jet_walk": 0, "jet_pass": 0, "shade_gift": 0, "shield_pass": 0})  # fmt: skip
+                         "nav_ride": 0, "jet_walk": 0, "jet_pass": 0, "shade_gift": 0, "shield_pass": 0,
+                         "gear_leave": 0})  # fmt: skip
 STUDIES = {
     "island": """\
 name: island
@@ -227,8 +229,8 @@ DIGESTS: dict[str, dict[str, str]] = {
 }
 DATA: dict[str, str] = {
     "island": "b49dcda11a5c9b417ed4bec63908972563b143203b27f82025bdf511c083d6a9",
-    "desert": "3ac22f0a00707425869c42ba44893153b905337fbbb54f02e853291edaf94bc9",
+    "desert": "696c473450ef6157468fda31fe70dd927e883888c9d8e5a2eab5badf51c88836",
     "ladder": "373fca0527e5e81de91d71e23c98e9a9383e78a821dd024188afcce3fbd8e3b6",
     "island_components": "ae52819aa306370b174796754a8ccc3fe6401025876b560695f89d2d4ed8b2f4",
-    "desert_components": "1fb3d5a7cc172e2fd90e92762881fed0ec1f545431a267fd003c0fb3c30d471d",
+    "desert_components": "4d63f2887a8905da7649adc7f0128248a924192fbb236addf46c55e983a45243",
 }

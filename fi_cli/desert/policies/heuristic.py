@@ -8,7 +8,8 @@ turn ends (near the next work, sharing water or in a tunnel's shade when thirst 
 at the end). Once every part still to collect is found, a plan's end also costs the player turns the whole team
 needs to pick the lying parts up and take off (``heuristic_sprint``). Water is evened out among pawns that can
 share at every decision, and a pawn leaving a tile in the shade takes one more from a pawn staying there; gear is
-played by rules (``heuristic_gear``; a pawn takes a Jet Pack from a pawn of its tile when it would fly with it),
+played by rules (``heuristic_gear``; a pawn takes a Jet Pack from a pawn of its tile when it would fly with it,
+and a pawn leaving its tile takes the Dune Blaster and the Jet Pack of a pawn staying there),
 and a Meteorologist who looks at the storm
 deck puts its worst card at the bottom.
 
@@ -28,7 +29,7 @@ from ..actions import DRAW_STORM, END_ACTIONS, EXCAVATE, GIVE_GEAR, JET, NAVIGAT
 from ..engine import ORDER, PEEK, STORM, GameState
 from ..tiles import JET_PACK, METEOROLOGIST, NAVIGATOR, TIME_THROTTLE
 from .heuristic_gear import gear_may_play, gear_play, jet_rider, jet_targets, throttle
-from .heuristic_team import peek_choice, peek_worth, shade_gift, stack_choice, water_gift
+from .heuristic_team import leaving_gear, mate_holding, peek_choice, peek_worth, shade_gift, stack_choice, water_gift
 from .heuristic_turn import Planner
 from .heuristic_view import View
 
@@ -90,6 +91,8 @@ _SPEC: dict[str, tuple[float, str]] = {
                  "it (passing gear is free); 0: only its own"),
     "refuge_risk": (1.0, "extra weight (times w_death) of the thirst risk a Jet Pack's flight between storm cards "
                     "takes off the team, beyond the places' values"),
+    "gear_leave": (1.0, "1: a pawn leaving its tile takes the Dune Blaster and the Jet Pack of a pawn staying there "
+                   "(passing gear is free); 0: not"),
     "shade_gift": (1.0, "1: a pawn staying in the shade hands one water to a pawn leaving its tile that holds less "
                    "(gifts are free); 0: water only evens out to within one"),
     "shield_pass": (1.0, "1: a Solar Shield is first passed to the pawn of its tile whose next turn is furthest off "
@@ -270,7 +273,7 @@ class HeuristicPolicy:
                 if a is not None:
                     return a
             elif w["jet_pass"]:
-                h = _mate_holding(s, p, JET_PACK)
+                h = mate_holding(s, p, JET_PACK)
                 if h >= 0 and self._jet(v, planner) is not None:
                     return (GIVE_GEAR, h, p, JET_PACK)  # (free: next it flies on the card, the giver may ride along)
         if s.roles[p] == NAVIGATOR and not buried and w["nav_ride"]:
@@ -289,13 +292,15 @@ class HeuristicPolicy:
         return self._next(s)
 
     def _next(self, s: GameState) -> Action:
-        """The plan's next action, unless a pawn staying in the shade first hands the current pawn water as it
-        leaves (then the turn is planned again with that water)."""
-        if self.w["shade_gift"]:
-            gift = shade_gift(s, self._plan[0])
-            if gift is not None:
-                self._plan = []
-                return gift
+        """The plan's next action, unless the current pawn is leaving its tile and first takes gear, or water from a
+        pawn staying in the shade (then the turn is planned again with it)."""
+        a = self._plan[0]
+        gift = leaving_gear(s, a) if self.w["gear_leave"] else None
+        if gift is None and self.w["shade_gift"]:
+            gift = shade_gift(s, a)
+        if gift is not None:
+            self._plan = []
+            return gift
         return self._follow(s)
 
     def _follow(self, s: GameState) -> Action:
@@ -342,15 +347,6 @@ class HeuristicPolicy:
             if value > here and (best is None or value > best[0]):
                 best = (value, c)
         return None if best is None else (NAVIGATE, p, cl, best[1], p)
-
-
-def _mate_holding(s: GameState, p: int, card: int) -> int:
-    """The first pawn on pawn p's tile, in seat order, holding a gear card of kind ``card`` (-1: none)."""
-    x = s.pos[p]
-    for h in range(s.n):
-        if h != p and s.pos[h] == x and s.hands[h][card]:
-            return h
-    return -1
 
 
 def _same_position(a: GameState, b: GameState) -> bool:

@@ -1,11 +1,12 @@
-"""The Desert heuristic's decisions outside the current pawn's own plan: water shared, the Navigator's moves
-of other pawns (the Climber with a rider), and the Meteorologist's look at the storm deck."""
+"""The Desert heuristic's decisions outside the current pawn's own plan: water shared, gear and water handed to a
+pawn leaving its tile, the Navigator's moves of other pawns (the Climber with a rider), and the Meteorologist's
+look at the storm deck."""
 
 from __future__ import annotations
 
-from ..actions import GIVE_WATER, JET, KEEP_TOP, MOVE, NAVIGATE, NOBODY, STACK, TO_BOTTOM, Action
+from ..actions import GIVE_GEAR, GIVE_WATER, JET, KEEP_TOP, MOVE, NAVIGATE, NOBODY, STACK, TO_BOTTOM, Action
 from ..engine import ORTH_BITS, GameState
-from ..tiles import CLIMBER, STORM_PICKS_UP, SUN_BEATS_DOWN, TUNNEL, wind
+from ..tiles import CLIMBER, DUNE_BLASTER, JET_PACK, STORM_PICKS_UP, SUN_BEATS_DOWN, TUNNEL, wind
 from .heuristic_view import View
 
 
@@ -40,6 +41,35 @@ def water_gift(s: GameState) -> Action | None:
     return (GIVE_WATER, giver, taker) if giver >= 0 else None
 
 
+def leaves(s: GameState, a: Action) -> bool:
+    """Whether action ``a`` takes the current pawn off its tile: its step or its flight elsewhere."""
+    return (a[0] == MOVE or a[0] == JET) and a[1] == s.current and a[2] != s.pos[s.current]
+
+
+def mate_holding(s: GameState, p: int, card: int) -> int:
+    """The first pawn on pawn p's tile, in seat order, holding a gear card of kind ``card`` (-1: none)."""
+    x = s.pos[p]
+    for h in range(s.n):
+        if h != p and s.pos[h] == x and s.hands[h][card]:
+            return h
+    return -1
+
+
+def leaving_gear(s: GameState, a: Action) -> Action | None:
+    """Before the current pawn's action ``a`` takes it off its tile, it takes a Dune Blaster, then a Jet Pack, of a
+    pawn staying there when it holds none of that kind (passing gear is free): gear goes with the pawn off to work,
+    where sand is cleared and from where flights are needed, rather than staying behind."""
+    if not leaves(s, a):
+        return None
+    p = s.current
+    for card in (DUNE_BLASTER, JET_PACK):
+        if not s.hands[p][card]:
+            h = mate_holding(s, p, card)
+            if h >= 0:
+                return (GIVE_GEAR, h, p, card)
+    return None
+
+
 def shade_gift(s: GameState, a: Action) -> Action | None:
     """Before the current pawn's action ``a`` takes it off its tile (a step or a flight), one water from the
     fullest pawn staying there in the shade (a dug tunnel, or another pawn's Solar Shield) that holds more than
@@ -47,7 +77,7 @@ def shade_gift(s: GameState, a: Action) -> Action | None:
     (``water_gift`` evens water out only to within one). Never a gift that ``water_gift`` would hand on again."""
     p = s.current
     x = s.pos[p]
-    if (a[0] != MOVE and a[0] != JET) or a[1] != p or a[2] == x:
+    if not leaves(s, a):
         return None
     water = s.water
     if water[p] >= s.comp.canteens[s.roles[p]]:
