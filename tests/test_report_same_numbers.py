@@ -35,9 +35,11 @@ from fi_cli.sim.api import load_study, run_study
 # brings the rest (jet_walk 1), and from the fifteenth session a pawn takes a tile-mate's Jet Pack to fly (jet_pass 1);
 # from the sixteenth, a pawn leaving the shade takes one more water (shade_gift 1), a Solar Shield is passed to
 # the pawn whose next turn is furthest off (shield_pass 1) and a pawn leaving its tile takes the Dune Blaster and
-# Jet Pack of a pawn staying there (gear_leave 1); they are off here.
-PINNED_KEYS = sorted(set(BY_PLAYERS[3]) - {"refuge_give", "refuge_water", "scope_water"})
-OLD_DESERT = json.dumps({"name": "heuristic", **{k: DEFAULTS[k] for k in PINNED_KEYS},
+# Jet Pack of a pawn staying there (gear_leave 1); they are off here. From the eighteenth session every team size
+# plays the defaults' Jet Pack weights, changed then (OLD_JET: the defaults before).
+OLD_JET = {"jet_cost": 8.86, "jet_tasks": 6.0}
+PINNED_KEYS = sorted(set(BY_PLAYERS[3]) - {"refuge_give", "refuge_water", "scope_water"} | set(OLD_JET))
+OLD_DESERT = json.dumps({"name": "heuristic", **{k: OLD_JET.get(k, DEFAULTS[k]) for k in PINNED_KEYS},
                          "w_well_risk": 0, "w_gather": 1.44, "w_sprint": 0, "refuge_water": -1,
                          "nav_ride": 0, "jet_walk": 0, "jet_pass": 0, "shade_gift": 0, "shield_pass": 0,
                          "gear_leave": 0})  # fmt: skip

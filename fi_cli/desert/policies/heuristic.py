@@ -82,8 +82,8 @@ _SPEC: dict[str, tuple[float, str]] = {
     "blast_cost": (3.84, "value of keeping a Dune Blaster"),
     "shield_cost": (5.99, "value of keeping a Solar Shield"),
     "reserve_cost": (10.8, "value of keeping the Secret Water Reserve"),
-    "jet_cost": (8.86, "value of keeping a Jet Pack"),
-    "jet_tasks": (6.0, "how many of its best tasks' tiles (a whole number) a pawn with a Jet Pack weighs flying to"),
+    "jet_cost": (11.0, "value of keeping a Jet Pack"),
+    "jet_tasks": (3.0, "how many of its best tasks' tiles (a whole number) a pawn with a Jet Pack weighs flying to"),
     "jet_water": (1.17, "water at which a pawn considers flying to water"),
     "refuge_water": (1.0, "water at which a Jet Pack flies a pawn of its tile to shade or water between storm cards"),
     "refuge_give": (1.0, "1: between storm cards a Jet Pack's holder with water to give flies to a dry pawn; 0: not"),
@@ -112,12 +112,12 @@ DEFAULTS: dict[str, float] = {k: v[0] for k, v in _SPEC.items()}
 # 6,720,000-6,727,999 for four; then from theirs two again, 7,300,000-7,309,599, three again, 7,920,000-7,928,399,
 # four on Novice alone, 6,730,000-6,739,599; five from four's, 7,100,000-7,107,999; the results log): a pawn's turns
 # come round sooner in a small team, a well's water goes to fewer pawns. They replace the defaults in those games;
-# weights given win. Four's Jet Pack weights (here and late) were set by hand, then measured on tuning seeds
-# 9,550,000-9,609,999: a holder weighing 3 targets, the card valued at 11, won as much or more with fewer thirst
-# deaths in less time (the results log, 2026-12-07).
+# weights given win. The Jet Pack's weights (`jet_tasks`, `jet_cost`) are the defaults' for every team size: set by
+# hand for four, then measured on tuning seeds (4 players 9,550,000-9,609,999; 2, 3 and 5 9,610,000-9,629,999), a
+# holder weighing 3 targets, the card valued at 11, won more with fewer thirst deaths (the results log, 2026-12-07).
 BY_PLAYERS: dict[int, dict[str, float]] = {
     2: {
-        "blast_cost": 5.08, "bottom_min": 1.46, "g_next": 0.913, "jet_cost": 9.89, "jet_tasks": 7, "jet_water": 1.05,
+        "blast_cost": 5.08, "bottom_min": 1.46, "g_next": 0.913, "jet_water": 1.05,
         "meet_rounds": 0.889, "nav_cost": 0.241, "need_scale": 1.21, "peek_min": 0.593, "refuge_give": 1,
         "refuge_water": 1.05, "reserve_cost": 8.97, "scope_missing": 2.31, "scope_water": 0.632, "shield_cost": 4.73,
         "step_cost": 1.15, "supply_low": 7.29, "throttle_cost": 1.88, "v_clue": 6.28, "v_clue_pair": 12.1,
@@ -129,7 +129,7 @@ BY_PLAYERS: dict[int, dict[str, float]] = {
         "w_well_waste": 0.119, "water_ratio": 0.457, "wc_far": 0.222, "wc_refill": 2.31,
     },
     3: {
-        "blast_cost": 5.46, "bottom_min": 1.95, "g_next": 1.11, "jet_cost": 9, "jet_tasks": 8, "jet_water": 0.863,
+        "blast_cost": 5.46, "bottom_min": 1.95, "g_next": 1.11, "jet_water": 0.863,
         "meet_rounds": 1.11, "nav_cost": 0.154, "need_scale": 1.34, "peek_min": 1.02, "refuge_give": 1,
         "refuge_water": 0.844, "reserve_cost": 8.73, "scope_missing": 2.76, "scope_water": 0.603, "shield_cost": 6.17,
         "step_cost": 1.31, "supply_low": 12.8, "throttle_cost": 2.17, "v_clue": 7.74, "v_clue_pair": 15.8,
@@ -141,7 +141,7 @@ BY_PLAYERS: dict[int, dict[str, float]] = {
         "w_well_waste": 0.155, "water_ratio": 0.356, "wc_far": 0.234, "wc_refill": 3.53,
     },
     4: {
-        "blast_cost": 5.33, "bottom_min": 1.53, "g_next": 1.23, "jet_cost": 11, "jet_tasks": 3, "meet_rounds": 0.918,
+        "blast_cost": 5.33, "bottom_min": 1.53, "g_next": 1.23, "meet_rounds": 0.918,
         "nav_cost": 0.184, "need_scale": 1.59, "peek_min": 0.976, "reserve_cost": 7.09, "scope_missing": 2.28,
         "shield_cost": 5.61, "step_cost": 1.1, "supply_low": 18.3, "throttle_cost": 2.18, "v_clue": 9.94,
         "v_clue_pair": 12.9, "v_excavate": 1.46, "v_excavate_water": 1.01, "v_gear": 5.33, "v_launch": 4.23,
@@ -152,7 +152,7 @@ BY_PLAYERS: dict[int, dict[str, float]] = {
         "w_well_risk": 1.43, "w_well_waste": 0.127, "water_ratio": 0.574, "wc_far": 0.241, "wc_refill": 6.33,
     },
     5: {
-        "blast_cost": 7.26, "bottom_min": 2.01, "g_next": 1.28, "jet_cost": 8.7, "jet_tasks": 5, "jet_water": 1.12,
+        "blast_cost": 7.26, "bottom_min": 2.01, "g_next": 1.28, "jet_water": 1.12,
         "meet_rounds": 1.09, "nav_cost": 0.231, "need_scale": 1.56, "peek_min": 0.986, "refuge_give": 1,
         "refuge_water": 1.33, "reserve_cost": 7.1, "scope_missing": 2.71, "scope_water": 0.717, "shield_cost": 6.87,
         "step_cost": 1.14, "supply_low": 16.9, "throttle_cost": 1.78, "v_clue": 11.6, "v_clue_pair": 14.1,
@@ -172,7 +172,7 @@ BY_PLAYERS: dict[int, dict[str, float]] = {
 # where they play (cem.py --late), won no more on fresh tuning seeds (the results log, 2026-12-06).
 LATE_STORM: dict[int, dict[str, float]] = {
     3: {
-        "blast_cost": 6.7, "bottom_min": 2.32, "g_next": 1.18, "jet_cost": 9.49, "jet_tasks": 9.31, "jet_water": 0.993,
+        "blast_cost": 6.7, "bottom_min": 2.32, "g_next": 1.18, "jet_water": 0.993,
         "meet_rounds": 1.16, "nav_cost": 0.18, "need_scale": 1.58, "peek_min": 1.07, "refuge_give": 0.576,
         "refuge_water": 0.711, "reserve_cost": 8.51, "scope_missing": 2.86, "scope_water": 0.802, "shield_cost": 4.99,
         "step_cost": 1.24, "supply_low": 11.9, "throttle_cost": 2.11, "v_clue": 8.49, "v_clue_pair": 16.1,
@@ -184,7 +184,7 @@ LATE_STORM: dict[int, dict[str, float]] = {
         "w_well_waste": 0.18, "water_ratio": 0.366, "wc_far": 0.25, "wc_refill": 4.49,
     },
     4: {
-        "blast_cost": 6.09, "bottom_min": 1.41, "g_next": 1.52, "jet_cost": 11, "jet_tasks": 3, "jet_water": 1.58,
+        "blast_cost": 6.09, "bottom_min": 1.41, "g_next": 1.52, "jet_water": 1.58,
         "meet_rounds": 0.705, "nav_cost": 0.146, "need_scale": 1.53, "peek_min": 1.42, "refuge_give": 0.875,
         "refuge_water": 0.852, "reserve_cost": 8.34, "scope_missing": 2.51, "scope_water": 0.77, "shield_cost": 4.94,
         "step_cost": 1.01, "supply_low": 16.9, "throttle_cost": 2.03, "v_clue": 9.86, "v_clue_pair": 13.2,
