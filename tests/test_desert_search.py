@@ -261,8 +261,28 @@ def test_end_depth_plays_the_end_games_futures_to_another_depth(monkeypatch):
     assert policy._depth == FAST["depth"]
 
 
+@pytest.mark.parametrize(("params", "expected"), [({"first": 1, "end_first": 2}, (1, 2)), ({"first": 1}, (1, 1))])
+def test_end_first_drops_candidates_after_its_own_futures_in_the_end_game(monkeypatch, params, expected):
+    from fi_cli.desert.policies import search as search_module
+
+    firsts = []  # the race's `first`, before the end game and in it
+
+    def spy_race(count, playout, rng, samples, margin, first, *args):
+        firsts.append(first)
+        return 0
+
+    monkeypatch.setattr(search_module, "race", spy_race)
+    players = [("archeologist", "r4c3", {"water": 3}), ("navigator", "r4c2", {"water": 3})]
+    policy = make_policy("search", {**FAST, **params})
+    policy.reset(1)
+    for s in (state(players), state(players, dug={"r4c3": "launch_pad"}, parts={**ALL_PARTS, "engine": "r4c2"})):
+        policy.choose(s, s.legal_actions())
+    assert tuple(firsts) == expected  # (the default, -1, is `first` in the end game too)
+
+
 @pytest.mark.parametrize(("params", "words"), [({"start": 2}, "start must be 0 or 1, got 2"),
-                                               ({"end_depth": -2}, "end_depth must be an integer >= -1")])  # fmt: skip
+                                               ({"end_depth": -2}, "end_depth must be an integer >= -1"),
+                                               ({"end_first": -2}, "end_first must be an integer >= -1")])  # fmt: skip
 def test_bad_end_game_settings_are_clear_errors(params, words):
     with pytest.raises(PolicyError, match=words):
         make_policy("search", params)

@@ -16,8 +16,9 @@ that meet there share their futures: most first actions lead back to one of a fe
 
 The end game (every part found, lying or collected, and the Launch Pad known: only pickups and the way home are
 left) is where most of the heuristic's games are lost and where the race gains most for its time: ``end_depth``
-plays its futures to another depth there (0, the default: to the game's end, short by then), and ``start=1``
-races only there, the heuristic playing alone before (a study's search at a fraction of the time).
+plays its futures to another depth there (0, the default: to the game's end, short by then), ``end_first`` drops
+candidates after another number of futures there (``first=1 depth=3 end_first=2``: about half the time), and
+``start=1`` races only there, the heuristic playing alone before (a study's search at a fraction of the time).
 """
 
 from __future__ import annotations
@@ -74,16 +75,18 @@ class SearchPolicy:
         "start": "1: race only in the end game (every part found, the Launch Pad known), the heuristic alone before; "
         "0: from the first turn (default 0)",
         "end_depth": "depth in the end game (default 0 = end of game; -1: as depth)",
+        "end_first": "`first` in the end game (default -1: as first; with `first: 1, end_first: 2` candidates drop "
+        "out after one future before the end game and after two in it, where most lost games are decided)",
     }
 
     def __init__(
         self, samples: int = 16, depth: int = 4, margin: float = 0.015, first: int = 2, drop: float = 0.05,
         variants: int = len(VARIANTS), time_per_decision: float = 10.0, recheck: int = 1, actions: int = 1,
-        start: int = 0, end_depth: int = 0,
+        start: int = 0, end_depth: int = 0, end_first: int = -1,
     ) -> None:  # fmt: skip
         check_settings(
             {"samples": (samples, 1), "depth": (depth, 0), "first": (first, 0), "variants": (variants, 0),
-             "end_depth": (end_depth, -1)},
+             "end_depth": (end_depth, -1), "end_first": (end_first, -1)},
             {"margin": margin, "drop": drop, "time_per_decision": time_per_decision},
             {"recheck": recheck, "actions": actions, "start": start},
         )  # fmt: skip
@@ -93,6 +96,7 @@ class SearchPolicy:
         self.margin, self.drop, self.time_per_decision = float(margin), float(drop), float(time_per_decision)
         self.recheck, self.actions = bool(recheck), bool(actions)
         self.start, self.end_depth = bool(start), depth if end_depth < 0 else end_depth
+        self.end_first = first if end_first < 0 else end_first
         self._depth = depth  # the depth of the decision being raced
         self.base = HeuristicPolicy()
         self.roller = HeuristicPolicy()
@@ -118,8 +122,8 @@ class SearchPolicy:
         cands = [(proposal, -1), *self.variants.turns(state, legal, proposal, self.base.planned())]
         if self.actions:
             cands += [(a, FIRST) for a in state.own_actions() if a != proposal]
-        best = race(len(cands), self._shared_playout(state, cands), self._rng, self.samples,
-                    self.margin, self.first, self.drop, self.time_per_decision, self.recheck)  # fmt: skip
+        best = race(len(cands), self._shared_playout(state, cands), self._rng, self.samples, self.margin,
+                    self.end_first if end else self.first, self.drop, self.time_per_decision, self.recheck)  # fmt: skip
         action, variant = cands[best]
         if variant >= 0:
             self.variants.chosen = (state.turn, variant)
