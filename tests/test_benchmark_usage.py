@@ -30,6 +30,9 @@ BAD = [
     (["losses.py", "--tuning", "--games", "0"], "argument --games: at least 1 game, got 0"),
     (["strength.py", "--games", "ten"], "argument --games: a whole number of games, got 'ten'"),
     (["speed.py", "--game", "desert", "--games", "0"], "argument --games: at least 1 game, got 0"),
+    (["speed_against.py", "no-such-commit"], "no commit 'no-such-commit' in"),
+    (["speed_against.py", "HEAD", "--rounds", "0"], "argument --rounds: a whole number of rounds, 1 or more, got '0'"),
+    (["speed_against.py", "HEAD", "--games", "0"], "argument --games: at least 1 game, got 0"),
     (["speed.py", "--min-seconds", "-1", "--games", "2"],
      "argument --min-seconds: a number of seconds, 0 or more, got '-1'"),
 ]
