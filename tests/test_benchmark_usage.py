@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -92,3 +93,20 @@ def test_isolation_times_the_random_player_in_both_processes_on_the_same_games()
     assert r.returncode == 0, r.stderr
     assert "in-process: 3 games in" in r.stdout and "isolated: 3 games in" in r.stdout
     assert "of the speed (the same games)" in r.stdout
+
+
+def test_timed_games_plays_the_deals_asked_and_prints_one_json_line():
+    """The harness speed_against.py times every install with: the deals asked, played again until the clock has
+    run long enough (here once), and the player turns of those games."""
+    r = _run("timed_games.py", '{"game": "desert", "policy": "random", "games": 3, "min_seconds": 0}')
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout.strip())
+    assert out["games"] == 3 and out["seconds"] > 0 and out["decisions"] > out["turns"] >= 3
+
+
+def test_timed_games_refuses_an_unknown_parameter_with_its_message_alone():
+    options = '{"game": "desert", "policy": "heuristic", "games": 1, "params": {"nope": 1}, "check": 1}'
+    r = _run("timed_games.py", options)
+    assert r.returncode == 1
+    assert "Traceback" not in r.stderr
+    assert "policy 'heuristic' has no parameter 'nope'" in r.stderr and r.stdout == ""
