@@ -55,7 +55,8 @@ def built(commit: str, build_dir: Path) -> Path:
     archive = subprocess.run(["git", "-C", str(REPO), "archive", commit], capture_output=True, check=True).stdout
     subprocess.run(["tar", "-x", "-C", str(src)], input=archive, check=True)
     venv.create(home / "venv", with_pip=True)
-    subprocess.run([str(python), "-m", "pip", "install", "-q", str(src)], check=True)
+    if subprocess.run([str(python), "-m", "pip", "install", "-q", str(src)]).returncode:  # (pip says why above)
+        sys.exit(f"speed_against.py: {commit[:12]} could not be installed in {home}; nothing was timed")
     (home / "done").write_text(commit + "\n")
     return python
 

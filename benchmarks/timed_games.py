@@ -47,10 +47,10 @@ def _play(new_game, setup, policy, seeds: range) -> tuple[int, int]:
 def main() -> None:
     o = {"game": "desert", "players": 4, "difficulty": "novice", "layout": "forbidden_island", "params": {},
          "min_seconds": 2.0, **json.loads(sys.argv[1])}  # fmt: skip
-    new_game, setup, make_policy = _setup(o)
     try:
+        new_game, setup, make_policy = _setup(o)
         policy = make_policy(o["policy"], o["params"])
-    except Exception as e:  # noqa: BLE001 - whatever an install of any age refuses a policy or parameter with
+    except Exception as e:  # noqa: BLE001 - whatever an install of any age refuses a set-up, policy or parameter with
         sys.exit(str(e))
     if o.get("check"):  # only whether the policy and its parameters are known
         return

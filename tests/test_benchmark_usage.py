@@ -104,9 +104,13 @@ def test_timed_games_plays_the_deals_asked_and_prints_one_json_line():
     assert out["games"] == 3 and out["seconds"] > 0 and out["decisions"] > out["turns"] >= 3
 
 
-def test_timed_games_refuses_an_unknown_parameter_with_its_message_alone():
-    options = '{"game": "desert", "policy": "heuristic", "games": 1, "params": {"nope": 1}, "check": 1}'
+@pytest.mark.parametrize(("options", "message"), [
+    ('{"game": "desert", "policy": "heuristic", "games": 1, "params": {"nope": 1}, "check": 1}',
+     "policy 'heuristic' has no parameter 'nope'"),
+    ('{"game": "desert", "policy": "random", "games": 1, "players": 9, "check": 1}', "players must be 2 to 5, got 9"),
+])  # fmt: skip
+def test_timed_games_refuses_a_bad_set_up_or_parameter_with_its_message_alone(options, message):
     r = _run("timed_games.py", options)
     assert r.returncode == 1
     assert "Traceback" not in r.stderr
-    assert "policy 'heuristic' has no parameter 'nope'" in r.stderr and r.stdout == ""
+    assert message in r.stderr and r.stdout == ""
